@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX, MESSAGES, PRODUCT_NAME } from '@portal/contract';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWeb } from './plugins/web';
+import { healthRoutes } from './modules/health/routes';
+import { apiModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
+    draining: boolean;
+  }
+}
+
+export type BuildOptions = {
+  /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+  logger?: boolean;
+};
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('draining', false);
+  // Registered first so it runs after every other onClose hook: the database closes last.
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (app.draining) {
+      reply.header('Connection', 'close').header('Retry-After', '5');
+      return reply.status(503).send({ message: MESSAGES.shuttingDown });
+    }
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { database });
+  for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
+  await registerWeb(app, config.webDist);
+
+  return app;
+}

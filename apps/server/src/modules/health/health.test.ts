@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+
+describe('health and the API envelope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness once the database answers', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers an unknown API path with a JSON 404, with or without a token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nonsense' }]) {
+      const res = await t.app.inject({ url: '/api/v1.0/no-such-thing', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('serves the OpenAPI document and sets the security headers', async () => {
+    const res = await t.app.inject({ url: '/api/v1.0/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('refuses new requests with 503 while draining', async () => {
+    t.app.draining = true;
+    try {
+      const res = await t.app.inject({ url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      t.app.draining = false;
+    }
+  });
+});

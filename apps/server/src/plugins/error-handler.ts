@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { MESSAGES, type ErrorBody } from '@portal/contract';
+import { AppError, type FieldErrors } from '../lib/errors';
+
+/** `/meta/0/value` → `meta.0.value`; a body-level issue keeps the name `body`. */
+const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+
+function collect(entries: Array<{ field: string; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of entries) (errors[field] ??= []).push(message);
+  return errors;
+}
+
+/** Renders every error (the 404 of unknown paths is in plugins/web.ts, beside the SPA fallback) as the API.md envelope. Bad input is never a 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+
+    if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(error.options.retryAfterSeconds))));
+      }
+      if (error.status >= 500) request.log.error({ err: error.options.cause ?? error }, error.message);
+      return send(error.status, { message: error.message, ...(error.options.errors && { errors: error.options.errors }) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = collect(error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? '' })));
+      return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
+    }
+    if (error instanceof ZodError) {
+      const errors = collect(error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
+      return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413) return send(413, { message: 'The request is too large.' });
+    if (status === 415) return send(415, { message: 'Unsupported media type.' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (malformed JSON, bad content type, …): say what, never how.
+      return send(status === 404 ? 404 : 400, { message: status === 404 ? MESSAGES.notFound : MESSAGES.malformedRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { message: MESSAGES.serverError });
+  });
+
+}

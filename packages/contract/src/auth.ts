@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { required } from './messages';
+import { userSchema } from './user';
+
+/** A required, trimmed text field whose every failure says `{Label} is a required field`. */
+export const requiredText = (label: string, max = 255) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, { error: required(label) })
+    .max(max, { error: `${label} may not be greater than ${max} characters` });
+
+/** Label of the username field: by app (SPEC §5). */
+export const signInUsernameLabel = (app?: 'ld' | 'ts') =>
+  app === 'ld' ? 'Username' : app === 'ts' ? 'Email' : 'Email or Username';
+
+/**
+ * Sign-in form and `POST auth/login` body. The form builds it with the app's label and whether the
+ * security code is shown; the server accepts the general form (authKey optional).
+ */
+export const signInSchema = (opts: { app?: 'ld' | 'ts'; needsCode?: boolean } = {}) =>
+  z.object({
+    username: requiredText(signInUsernameLabel(opts.app)),
+    password: z
+      .string({ error: required('Password') })
+      .min(1, { error: required('Password') })
+      .max(1024, { error: 'Password is too long' }),
+    authKey: opts.needsCode
+      ? requiredText('Security code', 64)
+      : z.string().trim().max(64).optional().or(z.literal('')),
+  });
+export const loginRequestSchema = signInSchema();
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionSchema = z.object({
+  user: userSchema,
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const twoFactorChallengeSchema = z.object({ secret: z.string(), message: z.string() });
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
+
+

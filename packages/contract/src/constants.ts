@@ -1,0 +1,75 @@
+/** Business constants of SPEC §9 and API.md: the one place each number is written. */
+
+export const API_PREFIX = '/api/v1.0';
+export const PRODUCT_NAME = 'Customer Portal';
+export const VERSION_LABEL = '1.0';
+export const VENDOR_CONTACT_EMAIL = 'support@example.com';
+
+/** Seeded role ids (API.md "Role"). A role check compares ids, never names. */
+export const ROLE_IDS = { admin: 1, developer: 2, customer: 3 } as const;
+export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS];
+/** Roles that see Developer Resources (SPEC §6: admin and one further developer role). */
+export const DEVELOPER_RESOURCE_ROLE_IDS: readonly number[] = [ROLE_IDS.admin, ROLE_IDS.developer];
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 15;
+export const PHONE_MIN_DIGITS = 10;
+
+export const LOGO_MAX_BYTES = 10_240_000;
+export const LOGO_MAX_LABEL = '10 MB';
+export const LOGO_HEIGHT = 54;
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** SPEC §4/§9: a stored cache version below this clears the client cache on load. */
+export const CACHE_VERSION = 8;
+
+export const TOAST_MS = 5000;
+export const SHORT_TOAST_MS = 3000;
+export const SESSION_EXPIRED_REDIRECT_MS = 5000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const ANALYSIS_FRAME_HEIGHT = 1500;
+export const FOLDER_TILE_SIZE = 200;
+export const DATE_DISPLAY_FORMAT = 'MMM d, yyyy';
+
+/** Meta keys of API.md "Meta keys". Flags are stored as "0"/"1". */
+export const META_KEYS = {
+  companyName: 'company_name',
+  primaryPhone: 'primary_phone_number',
+  secondaryPhone: 'secondary_phone_number',
+  notes: 'notes',
+  adminNotes: 'admin_notes',
+  twoFactor: 'settings.two_factor_enabled',
+  singleSession: 'settings.single_session_limit',
+  nsbiEnabled: 'settings.nsbi_enabled',
+} as const;
+export const META_KEY_LIST = Object.values(META_KEYS);
+export type MetaKey = (typeof META_KEY_LIST)[number];
+/** Meta keys only an admin may write (API.md meta/user). */
+export const ADMIN_ONLY_META_KEYS: readonly string[] = [META_KEYS.adminNotes, META_KEYS.nsbiEnabled];
+
+export const SYSTEM_SETTING_KEYS = { maintenanceMode: 'maintenance_mode' } as const;
+
+/** Browser storage keys (SPEC §9; API.md "Client storage"). */
+export const STORAGE_KEYS = {
+  user: 'user',
+  token: 'portal_access_token',
+  refreshToken: 'portal_refresh_token',
+  mobileView: 'mobile_view',
+  buildNumber: 'build_number',
+  nsbi: 'nsbi',
+} as const;
+
+export const MOBILE_TARGET = 'mobile-app';
+
+/** Sign-in throttling (API.md "Throttling"). */
+export const THROTTLE = {
+  accountFailures: 5,
+  accountLockBaseMs: 60_000,
+  accountLockMaxMs: 15 * 60_000,
+  ipFailures: 50,
+  ipWindowMs: 15 * 60_000,
+} as const;

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './messages';
+export * from './envelope';
+export * from './user';
+export * from './auth';
+export * from './settings';

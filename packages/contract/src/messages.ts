@@ -1,0 +1,60 @@
+/** Every user-visible text of SPEC.md, copied exactly (typos included where the spec says so). */
+export const MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  invalidCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+  sessionExpired: 'Your session expired.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  validationFailed: 'The given data was invalid.',
+  malformedRequest: 'The request could not be understood.',
+  serverError: 'Something went wrong. Please try again.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+
+  maintenance: "Sorry, we're down for scheduled maintenance.",
+  maintenancePage: "Sorry, we're down for scheduled maintenance right now",
+  appUnlinked: (app: string) => `App unlinked (your session may be expired). Click here to link ${app}.`,
+
+  noToken: 'No token provided.',
+  externalLoginFailed: 'We could not log you in. Please try with your credentials.',
+  unknownApp: 'Unknown app.',
+  pleaseWait: 'Please wait...',
+  signUpSuccess: 'Your sing up was successful!',
+  anotherDevice: 'This session expired because you have logged in from another device.',
+
+  logoSaved: 'Logo saved!',
+  logoDeleted: 'Logo deleted!',
+  logoSaveFailed: 'Oops! Could not save the logo.',
+  settingsFetchFailed: 'Oops! Could not fetch system settings.',
+  dataFetchFailed: 'Oops! Could not fetch the data.',
+  biAccountFailed: 'Could not update BI account',
+  profileReadFailed: 'Oops! Could not read your profile.',
+  settingsSaveFailed: 'Oops! Could not save the settings.',
+  dashboardFetchFailed: 'Oops! Could not fetch the dashboard.',
+  dashboardsFetchFailed: 'Oops! Could not get your dashboards.',
+  userCreated: 'User created successfully.',
+  userUpdated: 'User updated successfully.',
+  noRecords: 'There are no records to display.',
+
+  forbiddenPage: "We're sorry, but you don't have access to this page.",
+  notFoundPage: "We're sorry, but the page you were looking for doesn't exist.",
+  unauthorizedPage: "We're sorry, but you are not authorized to view this page.",
+
+  chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
+  securityCodeSent: (viaPhone: boolean) =>
+    `We sent a security code to your email${viaPhone ? ' and phone' : ''}. It expires in a few minutes.`,
+  securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
+} as const;
+
+/** SPEC §5 / API.md "Messages": `{Label} is a required field`. */
+export const required = (label: string) => `${label} is a required field`;
+export const VALIDATION = {
+  passwordTooShort: 'Password is too short (min 6)',
+  passwordTooLong: 'Password is too long (max 15)',
+  passwordsMustMatch: 'Passwords must match',
+  phoneMinDigits: 'Phone number must be at least 10 digits',
+  phoneOnlyNumbers: 'Enter a valid phone number (only numbers)',
+  roleRequired: 'Role is a required field',
+  invalidEmail: (label: string) => `${label} must be a valid email`,
+} as const;
