@@ -18,6 +18,7 @@ export default defineConfig({
         extends: false,
         test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] },
       },
+      './apps/web/vitest.config.ts',
 
     ],
   },

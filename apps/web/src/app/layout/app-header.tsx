@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Group, Image, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { routes } from '../../shared/routes';
+import { useCurrentUser } from '../../shared/session/session-store';
+import { BrandLogo } from '../../shared/ui/brand-logo';
+import { UserMenu } from './user-menu';
+
+/** Top bar: burger (small screens), logo linking home, user menu. */
+export function AppHeader({ burger }: { burger: ReactNode }) {
+  const user = useCurrentUser();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {burger}
+        <UnstyledButton component={Link} to={routes.dashboard} aria-label="Applications">
+          {/* A customer's own logo (Change Logo) replaces ours; otherwise ours, NS BI's in NSBI mode. */}
+          {user?.logo ? (
+            <Image src={user.logo.public_url} alt="" h={40} w="auto" maw={200} fit="contain" />
+          ) : (
+            <BrandLogo height={34} />
+          )}
+        </UnstyledButton>
+      </Group>
+      {user && <UserMenu user={user} />}
+    </Group>
+  );
+}

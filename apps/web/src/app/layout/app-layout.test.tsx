@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@portal/contract';
+import { buildUser } from '../../test/builders';
+import { mockApi } from '../../test/fetch-mock';
+import { renderApp, signIn } from '../../test/render';
+
+function renderAs(user: User, path = '/') {
+  signIn(user);
+  mockApi({
+    'GET auth/me': { body: { data: user } },
+    'GET system-settings': { body: { data: [] } },
+  });
+  return renderApp(path);
+}
+
+describe('app layout', () => {
+  it('gives admins the whole sidebar, the version label and the copyright year', async () => {
+    renderAs(buildUser({ as: 'admin' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const label of [
+      'Applications',
+      'Developer Resources',
+      'Software',
+      'Hardware',
+      'Admin',
+      'Users',
+      'Tools',
+    ]) {
+      expect(within(nav).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(nav).getByRole('link', { name: 'Blocked Users' })).toHaveAttribute(
+      'href',
+      '/admin/users?blocked=1',
+    );
+    expect(within(nav).getByRole('link', { name: 'Gen 3/Gen4 Specs' })).toHaveAttribute(
+      'href',
+      '/dev-resources/hardware/gen3-gen4-specs',
+    );
+    expect(within(nav).getByRole('link', { name: /BI Designer/ })).toHaveAttribute('target', '_blank');
+    expect(within(nav).getByRole('link', { name: /API Docs/ })).toHaveAttribute('target', '_blank');
+    expect(within(nav).getByRole('link', { name: 'Dev Tools' })).toHaveAttribute('href', '/test');
+    expect(within(nav).getByText('version 1.0')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+  });
+
+  it('shows customers neither Developer Resources nor Admin', async () => {
+    renderAs(buildUser({ as: 'customer' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByText('Developer Resources')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  it('shows developers Developer Resources but not Admin', async () => {
+    renderAs(buildUser({ as: 'developer' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByText('Developer Resources')).toBeInTheDocument();
+    expect(within(nav).queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  it('has a user menu with My Profile, Change Logo, Settings and Logout', async () => {
+    renderAs(buildUser({ name: 'Casey Customer' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Casey Customer' }));
+    expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    await user.click(screen.getByRole('menuitem', { name: 'Change Logo' }));
+    expect(await screen.findByRole('dialog', { name: 'Change Logo' })).toBeInTheDocument();
+  });
+
+  it('shows the NS BI logo in NSBI mode', async () => {
+    renderAs(buildUser({ nsbi: true }), '/profile');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByTestId('logo-nsbi')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import { AppShell, NavLink, ScrollArea, Text } from '@mantine/core';
+import {
+  IconApps,
+  IconCode,
+  IconCpu,
+  IconExternalLink,
+  IconFileText,
+  IconShieldLock,
+  IconTerminal2,
+  IconTool,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS, VERSION_LABEL, hasRole } from '@portal/contract';
+import { EXTERNAL_LINKS } from '../../shared/config/env';
+import { routes } from '../../shared/routes';
+import { useCurrentUser } from '../../shared/session/session-store';
+import classes from './app-navbar.module.css';
+
+const icon = (Icon: typeof IconApps) => <Icon size={18} stroke={1.7} aria-hidden />;
+
+function RouteLink({
+  label,
+  to,
+  active,
+  leftSection,
+}: {
+  label: string;
+  to: string;
+  active: boolean;
+  leftSection?: ReactNode;
+}) {
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      active={active}
+      leftSection={leftSection}
+      aria-current={active ? 'page' : undefined}
+      className={classes.link}
+    />
+  );
+}
+
+function ExternalLink({ label, href }: { label: string; href: string }) {
+  return (
+    <NavLink
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      label={label}
+      rightSection={<IconExternalLink size={14} aria-label="(opens in a new tab)" />}
+      className={classes.link}
+    />
+  );
+}
+
+/** Sidebar of SPEC §2 Layout; Developer Resources for admin/developer, Admin for admins only. */
+export function AppNavbar() {
+  const user = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const blocked = new URLSearchParams(search).has('blocked');
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  const isAdmin = user ? hasRole(user, [ROLE_IDS.admin]) : false;
+  const isDeveloper = user ? hasRole(user, DEVELOPER_RESOURCE_ROLE_IDS) : false;
+
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} p="sm">
+        <RouteLink
+          label="Applications"
+          to={routes.dashboard}
+          active={pathname === routes.dashboard}
+          leftSection={icon(IconApps)}
+        />
+
+        {isDeveloper && (
+          <NavLink
+            label="Developer Resources"
+            leftSection={icon(IconCode)}
+            defaultOpened
+            className={classes.link}
+          >
+            <NavLink label="Software" leftSection={icon(IconFileText)} defaultOpened className={classes.link}>
+              <RouteLink label="API Summary" to={routes.apiSummary} active={under(routes.apiSummary)} />
+              <ExternalLink label="API Docs" href={EXTERNAL_LINKS.apiDocs} />
+            </NavLink>
+            <NavLink label="Hardware" leftSection={icon(IconCpu)} defaultOpened className={classes.link}>
+              <RouteLink
+                label="Gen 3/Gen4 Specs"
+                to={routes.gen3Gen4Specs}
+                active={under(routes.gen3Gen4Specs)}
+              />
+            </NavLink>
+          </NavLink>
+        )}
+
+        {isAdmin && (
+          <NavLink label="Admin" leftSection={icon(IconShieldLock)} defaultOpened className={classes.link}>
+            <NavLink label="Users" leftSection={icon(IconUsers)} defaultOpened className={classes.link}>
+              <RouteLink label="All Users" to={routes.users} active={pathname === routes.users && !blocked} />
+              <RouteLink
+                label="Blocked Users"
+                to={routes.usersBlocked}
+                active={pathname === routes.users && blocked}
+              />
+            </NavLink>
+            <NavLink label="Tools" leftSection={icon(IconTool)} defaultOpened className={classes.link}>
+              <ExternalLink label="BI Designer" href={EXTERNAL_LINKS.biDesigner} />
+            </NavLink>
+            <RouteLink
+              label="Dev Tools"
+              to={routes.test}
+              active={pathname === routes.test}
+              leftSection={icon(IconTerminal2)}
+            />
+          </NavLink>
+        )}
+      </AppShell.Section>
+      <AppShell.Section className={classes.footer}>
+        <Text fz="xs" c="dimmed">
+          version {VERSION_LABEL}
+        </Text>
+      </AppShell.Section>
+    </>
+  );
+}

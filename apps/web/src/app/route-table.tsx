@@ -1,0 +1,148 @@
+import type { RouteObject } from 'react-router';
+import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS } from '@portal/contract';
+import { routes } from '../shared/routes';
+import { rememberMobileTarget } from '../shared/storage/mobile-view';
+import { PageLoader } from '../shared/ui/page-loader';
+import { GuestOnly, RequireNsbi, RequireRole } from './guards';
+import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+const dashboardCrumb = { label: 'Dashboard', to: routes.dashboard };
+
+/** A screen a later issue delivers: an honest "coming soon" page in its place (one shared chunk). */
+const comingSoon = (title: string) =>
+  lazyPage('coming-soon', async () => {
+    const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
+    return function ComingSoonRoute() {
+      return <ComingSoonPage title={title} breadcrumbs={[dashboardCrumb, { label: title }]} />;
+    };
+  });
+
+/** Same, outside the sidebar layout (sign-in siblings, report details). */
+const comingSoonStandalone = (title: string) =>
+  lazyPage('coming-soon', async () => {
+    const { ComingSoonStandalone } = await import('../shared/ui/coming-soon-page');
+    return function ComingSoonStandaloneRoute() {
+      return <ComingSoonStandalone title={title} />;
+    };
+  });
+
+const errorPage = (name: 'NotFoundPage' | 'ForbiddenPage' | 'UnauthorizedPage') =>
+  lazyPage('errors', () => import('../features/errors').then((m) => m[name]));
+
+/** Sign-in and its siblings: signed-in users are sent to the dashboard (SPEC §2 Access rules). */
+const guestRoutes = (): RouteObject[] => [
+  {
+    path: routes.login,
+    // The mobile app enters with ?target=mobile-app, even when already signed in (SPEC §1).
+    loader: ({ request }) => {
+      rememberMobileTarget(new URL(request.url));
+      return null;
+    },
+    ...lazyPage('sign-in', () => import('../features/auth/sign-in-page').then((m) => m.SignInPage)),
+  },
+  { path: routes.forgotPassword, ...comingSoonStandalone('Forgot Password') },
+  { path: routes.resetPassword, ...comingSoonStandalone('Reset Password') },
+  { path: routes.register, ...comingSoonStandalone('Register') },
+];
+
+const adminRoutes = (): RouteObject[] => [
+  { path: routes.admin, ...comingSoon('Admin') },
+  { path: routes.users, ...comingSoon('Users') },
+  { path: routes.usersCreate, ...comingSoon('Create User') },
+  { path: routes.usersEdit, ...comingSoon('Edit User') },
+  { path: routes.usersReports, ...comingSoon('User Reports') },
+  { path: routes.usersSettings, ...comingSoon('User Settings') },
+  { path: routes.usersConnectReports, ...comingSoon('Connect Reports') },
+  { path: routes.usersDundasReports, ...comingSoon('NSBI Dashboards') },
+  { path: routes.tools, ...comingSoon('Tools') },
+  { path: routes.biDesigner, ...comingSoon('BI Designer') },
+  { path: routes.biDemoDesigner, ...comingSoon('BI Demo Designer') },
+];
+
+const developerRoutes = (): RouteObject[] => [
+  { path: routes.developerResources, ...comingSoon('Developer Resources') },
+  { path: routes.software, ...comingSoon('Software') },
+  { path: routes.hardware, ...comingSoon('Hardware') },
+  { path: routes.apiSummary, ...comingSoon('Tattle Systems API') },
+  { path: routes.t3Lite, ...comingSoon('T3 Lite') },
+  { path: routes.gen3Gen4Specs, ...comingSoon('Gen 3/Gen4 Specs') },
+];
+
+/** Screens inside the sidebar layout. */
+const layoutRoutes = (): RouteObject[] => [
+  {
+    index: true,
+    ...lazyPage('applications', () =>
+      import('../features/applications/applications-page').then((m) => m.ApplicationsPage),
+    ),
+  },
+  {
+    element: <RequireNsbi />,
+    children: [
+      { path: routes.reports, ...comingSoon('NS BI') },
+      { path: routes.reports_folder, ...comingSoon('NS BI') },
+    ],
+  },
+  { path: routes.analysis, ...comingSoon('Analysis') },
+  { path: routes.profile, ...comingSoon('My Profile') },
+  { path: routes.settings, ...comingSoon('Settings') },
+  {
+    path: routes.test,
+    ...lazyPage('test', () => import('../features/dev-tools/test-page').then((m) => m.TestPage)),
+  },
+  { element: <RequireRole roles={[ROLE_IDS.admin]} />, children: adminRoutes() },
+  { element: <RequireRole roles={DEVELOPER_RESOURCE_ROLE_IDS} />, children: developerRoutes() },
+];
+
+/** Everything behind sign-in. */
+const signedInRoutes = (): RouteObject[] => [
+  {
+    ...lazyPage('layout', () => import('./layout/app-layout').then((m) => m.AppLayout)),
+    // A failing screen keeps the header and sidebar around its error.
+    children: [{ errorElement: <RouteErrorBoundary inLayout />, children: layoutRoutes() }],
+  },
+  // Report details has no sidebar layout (SPEC §2).
+  {
+    element: <RequireNsbi />,
+    children: [{ path: routes.report_details, ...comingSoonStandalone('Report') }],
+  },
+];
+
+/**
+ * Route table by SPEC §2 names (paths in shared/routes.ts). Screens load lazily so /login ships only
+ * what sign-in needs; the guards without data needs and the error boundary stay in the entry chunk.
+ * A factory, because a router resolves `lazy` once per route object: every router (one in the app,
+ * one per test) needs its own objects.
+ */
+export const createRouteTable = (): RouteObject[] => [
+  {
+    id: 'root',
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoader minHeight="100dvh" />,
+    children: [
+      { element: <GuestOnly />, children: guestRoutes() },
+      { path: routes.externalLogin, ...comingSoonStandalone('External Login') },
+      { path: routes.forbidden, ...errorPage('ForbiddenPage') },
+      { path: routes.unauthorized, ...errorPage('UnauthorizedPage') },
+      { path: routes.notFound, ...errorPage('NotFoundPage') },
+      // SPEC §2: the literal /dashboard is not the dashboard.
+      { path: '/dashboard', ...errorPage('NotFoundPage') },
+      {
+        // The signed-in branch owns the query cache; lazy, so /login loads none of it.
+        ...lazyPage('session', () => import('./session-root').then((m) => m.SessionRoot)),
+        children: [
+          {
+            path: routes.logout,
+            ...lazyPage('logout', () => import('../features/auth/logout-page').then((m) => m.LogoutPage)),
+          },
+          {
+            ...lazyPage('session', () => import('./require-auth').then((m) => m.RequireAuth)),
+            children: signedInRoutes(),
+          },
+        ],
+      },
+      { path: '*', ...errorPage('NotFoundPage') },
+    ],
+  },
+];

@@ -1,0 +1,35 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Brand blue of the vendor; shade 6 is the primary. */
+const brand: MantineColorsTuple = [
+  '#eef4ff',
+  '#dbe6fe',
+  '#bfd3fe',
+  '#93b4fd',
+  '#6090fa',
+  '#3b76f6',
+  '#2563eb',
+  '#1d4fd8',
+  '#1e42af',
+  '#1e3a8a',
+];
+
+const fontStack =
+  "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 6,
+  colors: { brand },
+  fontFamily: fontStack,
+  headings: { fontFamily: fontStack, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Notification: { defaultProps: { radius: 'md', withBorder: true } },
+  },
+});

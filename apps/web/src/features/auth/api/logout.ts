@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import { getAccessToken } from '../../../shared/session/session-store';
+
+/** POST auth/logout → 204: revokes the token on the server. */
+export async function logout(): Promise<void> {
+  // Nothing to revoke without a token (SPEC §4: logout calls the server unless told otherwise).
+  if (!getAccessToken()) return;
+  await apiRequest<null>('auth/logout', { method: 'POST' });
+}
+
+export const useLogout = () => useMutation({ mutationFn: logout });

@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import {
+  MESSAGES,
+  VENDOR_CONTACT_EMAIL,
+  signInSchema,
+  signInUsernameLabel,
+  type LoginRequest,
+} from '@portal/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { isProduction } from '../../../shared/config/env';
+import { routes } from '../../../shared/routes';
+import type { SignInOutcome } from '../types';
+
+export type SignInFormProps<T> = {
+  /** External app whose credentials are asked for: changes the username label (SPEC §5). */
+  app?: 'ld' | 'ts';
+  /** Inside the link-account modal: no Forgot Password or Register links (SPEC §2 Login). */
+  inModal?: boolean;
+  /** Sends the credentials (portal sign-in, or linking an external account). */
+  submit: (values: LoginRequest) => Promise<SignInOutcome<T>>;
+  onSuccess: (value: T) => void;
+  /** Shown above the fields, e.g. "Your session expired." */
+  notice?: ReactNode;
+  submitLabel?: string;
+};
+
+const FIELDS: FieldPath<LoginRequest>[] = ['username', 'password', 'authKey'];
+
+export function SignInForm<T>({
+  app,
+  inModal = false,
+  submit,
+  onSuccess,
+  notice,
+  submitLabel = 'Sign In',
+}: SignInFormProps<T>) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // The schema depends on whether the code field is shown; the resolver reads it at validation time.
+  const needsCode = useRef(false);
+  const resolver = useMemo<Resolver<LoginRequest>>(() => {
+    const plain = zodResolver(signInSchema({ app, needsCode: false }));
+    const withCode = zodResolver(signInSchema({ app, needsCode: true }));
+    return (values, context, options) => (needsCode.current ? withCode : plain)(values, context, options);
+  }, [app]);
+
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<LoginRequest>({
+    resolver,
+    // SPEC §5: validate on change and on blur; errors only show once a field is touched.
+    mode: 'all',
+    defaultValues: { username: '', password: '', authKey: '' },
+  });
+  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+  const shownError = (field: keyof LoginRequest) =>
+    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+
+  useEffect(() => {
+    if (challenge) setFocus('authKey');
+  }, [challenge, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const outcome = await submit(values);
+      if (outcome.kind === 'code-required') {
+        needsCode.current = true;
+        setChallenge(outcome.message || MESSAGES.securityCodeSent(false));
+        return;
+      }
+      onSuccess(outcome.value);
+    } catch (error) {
+      if (!isApiError(error)) return setServerError(MESSAGES.serverError);
+      const fieldMessages = FIELDS.filter((field) => error.fieldError(field));
+      fieldMessages.forEach((field) => setError(field, { type: 'server', message: error.fieldError(field) }));
+      // SPEC §4: any other answer shows its message here (5xx are also toasted by the global rule).
+      if (fieldMessages.length === 0) setServerError(error.message);
+    }
+  });
+
+  const usernameLabel = signInUsernameLabel(app);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={submitLabel}>
+      <Stack gap="md">
+        {notice}
+        {serverError && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {serverError}
+          </Alert>
+        )}
+        <TextInput
+          label={usernameLabel}
+          autoComplete="username"
+          withAsterisk
+          autoFocus={!inModal}
+          error={shownError('username')}
+          {...register('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          error={shownError('password')}
+          {...register('password')}
+        />
+        {challenge && (
+          <>
+            <Alert color="blue" variant="light" role="status" icon={<IconMailCheck size={18} aria-hidden />}>
+              {challenge}
+            </Alert>
+            <TextInput
+              label="Security code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              withAsterisk
+              description={MESSAGES.securityCodeHelp(VENDOR_CONTACT_EMAIL)}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              error={shownError('authKey')}
+              {...register('authKey')}
+            />
+          </>
+        )}
+        {!inModal && (
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={routes.forgotPassword} fz="sm">
+              Forgot Password
+            </Anchor>
+          </Group>
+        )}
+        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+        {!inModal && !isProduction && (
+          <Text ta="center" fz="sm" c="dimmed">
+            New to the portal?{' '}
+            <Anchor component={Link} to={routes.register} fw={500}>
+              Register
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

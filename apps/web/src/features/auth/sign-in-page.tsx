@@ -1,0 +1,43 @@
+import { Alert, Paper, Text, Title } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, type Session } from '@portal/contract';
+import { saveSession } from '../../shared/session/session-store';
+import { CenteredShell } from '../../shared/ui/centered-shell';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { afterSignInPath, type SignInState } from './after-sign-in';
+import { login } from './api/login';
+import { SignInForm } from './components/sign-in-form';
+
+/** /login (SPEC §2 Login). `?status=401` says why the visitor is here. */
+export function SignInPage() {
+  usePageTitle('Sign In');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const onSuccess = (session: Session) => {
+    saveSession(session);
+    navigate(afterSignInPath(location.state as SignInState, session.user), { replace: true });
+  };
+
+  const expired = params.get('status') === '401' && (
+    <Alert color="yellow" variant="light" role="alert" icon={<IconClockExclamation size={18} aria-hidden />}>
+      {MESSAGES.sessionExpired}
+    </Alert>
+  );
+
+  return (
+    <CenteredShell>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 32 }}>
+        <Title order={1} fz={26} fw={700} lts={-0.3}>
+          Sign In
+        </Title>
+        <Text c="dimmed" fz="sm" mt={4} mb="lg">
+          Use your portal, Live Dispatch or Tattle Systems account.
+        </Text>
+        <SignInForm submit={login} onSuccess={onSuccess} notice={expired} />
+      </Paper>
+    </CenteredShell>
+  );
+}

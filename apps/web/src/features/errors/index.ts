@@ -1,0 +1,3 @@
+export { ForbiddenPage } from './forbidden-page';
+export { NotFoundPage } from './not-found-page';
+export { UnauthorizedPage } from './unauthorized-page';

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import '@mantine/core/styles.css';
+import { applyCacheVersion } from './shared/storage/cache-version';
+import { AppProviders, wireApiHooks } from './app/providers';
+import { createAppRouter } from './app/router';
+
+// Before anything reads storage: a client cache from an older build version is dropped.
+applyCacheVersion();
+
+const router = createAppRouter();
+wireApiHooks({
+  navigate: (to, options) => router.navigate(to, options),
+  currentLocation: () => {
+    const { pathname, search, hash } = router.state.location;
+    return { pathname, search, hash };
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

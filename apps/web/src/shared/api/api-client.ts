@@ -1,0 +1,78 @@
+import { clearSession, getAccessToken } from '../session/session-store';
+import { ApiError } from './api-error';
+import { getApiHooks } from './api-hooks';
+import { http, type HttpMethod, type HttpResponse } from './http';
+import { refreshSession } from './refresh-session';
+
+/**
+ * Calls that answer 401 with a message of their own (wrong credentials, bad hand-off token) or that
+ * end the session anyway: their 401 is the caller's business, not "your session expired".
+ */
+const OWN_401_PATHS = ['auth/login', 'auth/external-login', 'two-fa/verify', 'auth/logout', 'auth/refresh'];
+const ownsUnauthorized = (path: string) => OWN_401_PATHS.some((p) => path.replace(/^\//, '').startsWith(p));
+
+export type ApiRequest = {
+  method?: HttpMethod;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the portal token (default). Sign-in calls pass false. */
+  auth?: boolean;
+};
+
+function endSession() {
+  clearSession('expired');
+  getApiHooks().onUnauthorized?.();
+}
+
+function reportServerError(error: unknown) {
+  if (!(error instanceof ApiError) || !error.isServerError) return;
+  console.error(`API ${error.status || 'network'} error: ${error.message}`, error.body);
+  getApiHooks().onServerError?.(error.message, error);
+}
+
+/** A call whose 401 may be rescued by renewing the session once, then retrying with the new token. */
+async function withSessionRenewal<T>(path: string, request: ApiRequest, token: string) {
+  try {
+    return await http<T>(path, { ...request, token });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // Another call may have renewed the session meanwhile: then just retry with the newer token.
+    const current = getAccessToken();
+    const renewed = current !== null && current !== token ? true : await refreshSession();
+    const next = renewed ? getAccessToken() : null;
+    if (!next) throw error;
+    return await http<T>(path, { ...request, token: next });
+  }
+}
+
+/**
+ * The portal API with SPEC §8's global rules: a 401 on a call made with a portal token ends the
+ * session (after one renewal attempt); 5xx and network errors are logged and reported; every other
+ * error is thrown to the caller untouched.
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<HttpResponse<T>> {
+  const token = request.auth === false ? null : getAccessToken();
+  try {
+    if (!token || ownsUnauthorized(path)) return await http<T>(path, { ...request, token });
+    return await withSessionRenewal<T>(path, request, token);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token && !ownsUnauthorized(path)) endSession();
+    else reportServerError(error);
+    throw error;
+  }
+}
+
+type Envelope<T> = { data: T };
+
+/** Shorthands that unwrap the `{data}` envelope. */
+export const api = {
+  get: <T>(path: string, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
+    apiRequest<Envelope<T>>(path, { ...request, method: 'GET' }).then((r) => r.body.data),
+  post: <T>(path: string, body?: unknown, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
+    apiRequest<Envelope<T>>(path, { ...request, method: 'POST', body }).then((r) => r.body?.data as T),
+  put: <T>(path: string, body?: unknown, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
+    apiRequest<Envelope<T>>(path, { ...request, method: 'PUT', body }).then((r) => r.body.data),
+  delete: <T>(path: string, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
+    apiRequest<Envelope<T> | null>(path, { ...request, method: 'DELETE' }).then((r) => r.body?.data as T),
+};

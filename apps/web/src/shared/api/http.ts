@@ -1,0 +1,67 @@
+import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { ApiError } from './api-error';
+import { extractErrorMessage } from './extract-error-message';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type HttpRequest = {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Bearer token; none for the calls that create a session. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type HttpResponse<T> = { status: number; body: T };
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const raw = await response.text();
+  if (!raw) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string[]> {
+  const errors =
+    body !== null && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  return errors !== null && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
+}
+
+/**
+ * One HTTP exchange with the portal API: JSON in and out, non-2xx turned into ApiError.
+ * Deliberately no session handling, redirects or toasts here (see api-client.ts).
+ */
+export async function http<T>(path: string, request: HttpRequest = {}): Promise<HttpResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.token) headers.Authorization = `Bearer ${request.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}/${path.replace(/^\//, '')}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: 'same-origin',
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, MESSAGES.serviceUnavailable, {}, null);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const message = extractErrorMessage(body, response.statusText, MESSAGES.serverError);
+    throw new ApiError(response.status, message, fieldErrorsOf(body), body);
+  }
+  return { status: response.status, body: body as T };
+}

@@ -1,0 +1,46 @@
+/**
+ * Route table by the names of SPEC §2. Every link uses these, never a literal path.
+ * Values with `:param` are patterns: build a link with react-router's `generatePath`.
+ * Lives in shared/ (not app/) because features link to each other's screens by name and features
+ * may not import from app/.
+ */
+export const routes = {
+  login: '/login',
+  logout: '/logout',
+  dashboard: '/',
+  reports: '/nsbi',
+  reports_folder: '/nsbi/folder/:folderId',
+  report_details: '/nsbi/:id/view',
+  analysis: '/analysis',
+  users: '/admin/users',
+  /** Same screen as `users`, filtered by the query (API.md "Blocked list URL"). */
+  usersBlocked: '/admin/users?blocked=1',
+  usersCreate: '/admin/users/create',
+  usersEdit: '/admin/users/:id/edit',
+  usersReports: '/admin/users/:id/reports',
+  usersSettings: '/admin/users/:id/settings',
+  usersConnectReports: '/admin/users/connect-reports',
+  usersDundasReports: '/admin/users/dundas-reports',
+  profile: '/profile',
+  settings: '/settings',
+  externalLogin: '/ext-login',
+  resetPassword: '/reset-password',
+  forgotPassword: '/forgot-password',
+  register: '/register',
+  admin: '/admin',
+  tools: '/admin/tools',
+  biDesigner: '/admin/tools/bi-designer',
+  biDemoDesigner: '/admin/tools/bi-demo-designer',
+  developerResources: '/dev-resources',
+  software: '/dev-resources/software',
+  hardware: '/dev-resources/hardware',
+  apiSummary: '/dev-resources/software/api-summary',
+  t3Lite: '/dev-resources/hardware/t3-lite',
+  gen3Gen4Specs: '/dev-resources/hardware/gen3-gen4-specs',
+  forbidden: '/403',
+  unauthorized: '/401',
+  notFound: '/404',
+  test: '/test',
+} as const;
+
+export type RouteName = keyof typeof routes;

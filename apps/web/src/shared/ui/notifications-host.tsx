@@ -1,0 +1,7 @@
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@portal/contract';
+
+export function NotificationsHost() {
+  return <Notifications position="bottom-right" autoClose={TOAST_MS} zIndex={1000} />;
+}

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+import { TOAST_MS } from '@portal/contract';
+
+export type Toast = { message: string; color?: string; title?: string; id?: string; autoClose?: number };
+
+let hostWanted = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Shows a toast (Mantine notifications). The notifications code loads on first use, not with the
+ * sign-in screen, to keep /login small; signed-in screens prefetch it (see preloadToasts).
+ */
+export function showToast(toast: Toast) {
+  if (!hostWanted) {
+    hostWanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  void import('@mantine/notifications')
+    .then(({ notifications }) => notifications.show({ autoClose: TOAST_MS, ...toast }))
+    .catch(() => console.error(`Toast could not be shown: ${toast.message}`));
+}
+
+/** Warm the toast code while idle, so a toast still shows when the network is what failed. */
+export function preloadToasts() {
+  if (hostWanted) return;
+  hostWanted = true;
+  listeners.forEach((listener) => listener());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export const useToastHostWanted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => hostWanted,
+    () => false,
+  );

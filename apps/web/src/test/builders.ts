@@ -1,0 +1,39 @@
+import { META_KEYS, ROLE_IDS, type Session, type User } from '@portal/contract';
+
+const ROLES = {
+  admin: { id: ROLE_IDS.admin, name: 'Administrator', short_name: 'admin' },
+  developer: { id: ROLE_IDS.developer, name: 'Developer', short_name: 'developer' },
+  customer: { id: ROLE_IDS.customer, name: 'Customer', short_name: 'customer' },
+} as const;
+
+type UserOptions = Partial<Omit<User, 'role'>> & { as?: keyof typeof ROLES; nsbi?: boolean };
+
+/** A valid API User; `as` (its role) and `nsbi` are shorthands for roles and the NSBI meta flag. */
+export function buildUser({ as = 'customer', nsbi = false, ...overrides }: UserOptions = {}): User {
+  return {
+    id: 7,
+    name: 'Casey Customer',
+    email: 'casey@example.com',
+    username: 'casey',
+    createdAt: '2024-05-01T10:00:00.000Z',
+    logo: null,
+    roles: [ROLES[as]],
+    role: { is_admin: as === 'admin' },
+    meta: [{ key: META_KEYS.nsbiEnabled, value: nsbi ? '1' : '0' }],
+    dundas: null,
+    ts: null,
+    ld: null,
+    blocked: false,
+    ...overrides,
+  };
+}
+
+export function buildSession(user: User = buildUser(), token = 'access-1'): Session {
+  return {
+    user,
+    access_token: token,
+    refresh_token: `refresh-of-${token}`,
+    token_type: 'Bearer',
+    expires_in: 3600,
+  };
+}

@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Everything the Fastify server answers itself; the dev server forwards it there. */
+const backend = 'http://localhost:3000';
+const proxied = ['/api', '/sim', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    // Production is a server setting (APP_ENV), not Vite's mode: the build is told explicitly.
+    __APP_ENV__: JSON.stringify(process.env.APP_ENV ?? 'development'),
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Inline scripts are blocked by the CSP (script-src 'self'); modulepreload polyfill is not needed
+    // by the browsers we support and would be the only inline-ish helper.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Needed by every screen: one long-cached file instead of a dozen fragments.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|zod)[\\/]/,
+              priority: 2,
+            },
+            // The rest of what the entry needs before the first screen: one request, not twenty.
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
