@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { apiModules } from './modules';
+import { authGuard } from './modules/auth/guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { database });
+  await app.register(authGuard);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
 

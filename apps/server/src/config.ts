@@ -72,7 +72,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appKey: Buffer.from(env.APP_KEY ?? DEV_APP_KEY, 'hex'),
-    dataDir: path.resolve(env.DATA_DIR),
+    // 'memory://' (tests) is a PGlite mode, not a folder: resolving it made a real 'memory:' folder.
+    dataDir: env.DATA_DIR === 'memory://' ? env.DATA_DIR : path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,

@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './user';
 export * from './auth';
 export * from './settings';
+export * from './system-settings';

@@ -1,31 +1,59 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * Strict CSP: only our own scripts, styles and frames (the BI server is same-origin when its
  * simulator is mounted; a configured BI origin is added to frame-src by the BI issue).
  * Mantine injects its CSS variables in <style> tags, hence 'unsafe-inline' for styles only.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, extraFrameSources: string[] = []) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", ...extraFrameSources],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
+const helmetOptions = (extraFrameSources: string[]) => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", ...extraFrameSources],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
+  },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  crossOriginEmbedderPolicy: false,
+  hsts: false,
+});
+
+/**
+ * The headers are the same on every response, but @fastify/helmet rebuilds helmet (parsing the
+ * whole CSP) on every request, which cost more than the rest of a cached `auth/me`. So helmet
+ * stays the source of the values: it answers one request on a probe instance at start, and the
+ * headers it added are then set as fixed strings.
+ */
+async function helmetHeaders(extraFrameSources: string[]): Promise<Array<[string, string]>> {
+  const probe = async (withHelmet: boolean) => {
+    const app = Fastify({ logger: false });
+    if (withHelmet) await app.register(helmet, helmetOptions(extraFrameSources));
+    app.get('/', async () => 'probe');
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    return res.headers;
+  };
+  const [plain, secured] = [await probe(false), await probe(true)];
+  return Object.entries(secured)
+    .filter(([name, value]) => typeof value === 'string' && plain[name] === undefined)
+    .map(([name, value]) => [name, value as string]);
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, extraFrameSources: string[] = []) {
+  const headers = await helmetHeaders(extraFrameSources);
+  // On the raw response, as helmet does, so routes that write their own (the docs UI's CSP) still win.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }

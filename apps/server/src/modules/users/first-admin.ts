@@ -1,4 +1,71 @@
 import type { FastifyInstance } from 'fastify';
+import { ROLE_IDS } from '@portal/contract';
+import { recordAudit } from '../../lib/audit';
+import { hashPassword, randomPassword } from '../../lib/passwords';
+import {
+  findUserIdByEmail,
+  grantRole,
+  hasActiveAdmin,
+  insertUser,
+  lockForTransaction,
+  setPasswordHash,
+  unblockUser,
+} from './queries';
 
-/** Placeholder replaced by the auth work: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function ensureFirstAdmin(_app: FastifyInstance): Promise<void> {}
+/** Used outside production when ADMIN_EMAIL is unset (production refuses to start without it). */
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+/** Any fixed number: instances starting together must not both create the first admin. */
+const FIRST_ADMIN_LOCK_ID = 7_310_002;
+
+export type FirstAdminResult = { created: false } | { created: true; userId: number; email: string };
+
+/**
+ * Makes sure someone can administer the portal: when no active user holds the admin role, the
+ * account of ADMIN_EMAIL / ADMIN_PASSWORD becomes one (created, or an existing account with that
+ * email promoted, unblocked and given that password, since the operator's settings are the truth).
+ * Without them (never in production) `admin@example.com` gets a random password, logged once.
+ */
+export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdminResult> {
+  const { config, log } = app;
+  const db = app.database.db;
+  const email = config.admin.email ?? DEFAULT_ADMIN_EMAIL;
+  const generated = config.admin.password ? undefined : randomPassword();
+  const password = config.admin.password ?? generated!;
+
+  const result = await db.transaction(async (tx): Promise<FirstAdminResult> => {
+    await lockForTransaction(tx, FIRST_ADMIN_LOCK_ID);
+    if (await hasActiveAdmin(tx)) return { created: false };
+    const passwordHash = await hashPassword(password);
+    let userId = await findUserIdByEmail(tx, email);
+    if (userId === undefined) {
+      userId = await insertUser(tx, {
+        name: 'Administrator',
+        email,
+        passwordHash,
+        roleIds: [ROLE_IDS.admin],
+      });
+    } else {
+      await setPasswordHash(tx, userId, passwordHash);
+      await grantRole(tx, userId, ROLE_IDS.admin);
+      await unblockUser(tx, userId);
+    }
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'users.first_admin',
+      targetType: 'user',
+      targetId: userId,
+      details: { email },
+    });
+    return { created: true, userId, email };
+  });
+
+  if (result.created && generated) {
+    log.warn(
+      `No admin account existed, so one was created. Sign in as ${email} with the password ${generated} ` +
+        '— it is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.',
+    );
+  } else if (result.created) {
+    log.info({ email }, 'first admin account ready (from ADMIN_EMAIL)');
+  }
+  return result;
+}

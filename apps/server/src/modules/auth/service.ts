@@ -1,0 +1,164 @@
+import { MESSAGES, type LoginRequest } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
+import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { looksLikeOpaqueToken, tokenHash } from '../../lib/tokens';
+import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/queries';
+import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive } from './queries';
+import type { SessionCache } from './session-cache';
+import { issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
+import { clearAccount, findLock, recordFailure } from './throttle';
+
+export type SignedIn = IssuedTokens & { user: UserRecord };
+
+/**
+ * Seam for the LD/TS credential fallback of API.md auth/login (a later issue): given credentials the
+ * portal rejected, answer the id of the portal user they sign in (linking or creating one), or null.
+ * Absent until that issue lands, so today only portal credentials sign in.
+ */
+export type ExternalSignIn = (attempt: LoginRequest, client: ClientInfo) => Promise<number | null>;
+
+export type AuthServiceDeps = {
+  db: Db;
+  /** Told about every revocation so this instance stops honouring the token at once. */
+  sessionCache: SessionCache;
+  config: TokenTtls;
+  externalSignIn?: ExternalSignIn;
+  now?: () => Date;
+};
+
+type FailureReason = 'unknown_user' | 'wrong_password' | 'blocked';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, sessionCache } = deps;
+  const now = deps.now ?? (() => new Date());
+  const invalidCredentials = () => new AppError(401, MESSAGES.invalidCredentials);
+
+  /** Portal credentials → user id, or the reason they fail. Always costs one Argon2 verify. */
+  async function checkPortalCredentials(attempt: LoginRequest) {
+    const candidate = await findSignInCandidate(db, attempt.username);
+    const passwordOk = await verifyPassword(candidate?.passwordHash, attempt.password);
+    if (!candidate) return { reason: 'unknown_user' as const };
+    if (!passwordOk) return { reason: 'wrong_password' as const, userId: candidate.id };
+    if (candidate.blockedAt) return { reason: 'blocked' as const, userId: candidate.id };
+    return { userId: candidate.id };
+  }
+
+  /**
+   * What stands between verified credentials and a session. Two-factor sign-in (202 + a mailed
+   * code, API.md auth/login) is a later issue and plugs in here by answering a challenge instead;
+   * today every verified sign-in proceeds.
+   */
+  async function afterCredentialsVerified(_userId: number, _attempt: LoginRequest): Promise<'issue-session'> {
+    return 'issue-session';
+  }
+
+  async function startSession(userId: number, client: ClientInfo): Promise<SignedIn> {
+    const tokens = await issueTokens(db, config, { userId, client, now: now() });
+    const user = await findUserRecord(db, userId);
+    if (!user) throw AppError.unauthenticated(); // deleted between the check and now
+    return { ...tokens, user };
+  }
+
+  return {
+    /** POST auth/login. Every attempt, whatever its outcome, is audited (never the password). */
+    async signIn(attempt: LoginRequest, client: ClientInfo): Promise<SignedIn> {
+      const at = now();
+      const audit = (action: string, userId: number | null, details: Record<string, unknown>) =>
+        recordAudit(db, {
+          actorId: action === 'auth.login.succeeded' ? userId : null,
+          action,
+          targetType: 'user',
+          targetId: userId,
+          ip: client.ip,
+          details: { username: attempt.username, ...details },
+        });
+
+      // Checked before any password work: a locked name answers fast and identically, known or not.
+      const lock = await findLock(db, attempt.username, client.ip, at);
+      if (lock) {
+        await audit('auth.login.locked', null, { scope: lock.scope });
+        throw AppError.tooManyRequests(lock.retryAfterSeconds);
+      }
+
+      const portal = await checkPortalCredentials(attempt);
+      let userId = portal.reason ? null : portal.userId;
+      if (userId === null && deps.externalSignIn && portal.reason !== 'blocked') {
+        userId = await deps.externalSignIn(attempt, client);
+      }
+      if (userId === null) {
+        const reason: FailureReason = portal.reason ?? 'wrong_password';
+        await recordFailure(db, attempt.username, client.ip, at);
+        await audit('auth.login.failed', portal.userId ?? null, { reason });
+        throw invalidCredentials();
+      }
+
+      await afterCredentialsVerified(userId, attempt);
+      await clearAccount(db, attempt.username);
+      const signedIn = await startSession(userId, client);
+      await audit('auth.login.succeeded', userId, { sessionId: signedIn.sessionId });
+      return signedIn;
+    },
+
+    /**
+     * POST auth/refresh: rotation. The presented row is revoked ('rotated') and a new one joins its
+     * family. A refresh token that was already rotated or revoked means it leaked (or a client
+     * misbehaves): the whole family is revoked, access tokens included.
+     */
+    async refresh(refreshToken: string, client: ClientInfo): Promise<SignedIn> {
+      const at = now();
+      if (!looksLikeOpaqueToken(refreshToken)) throw AppError.unauthenticated();
+      const session = await findSessionByRefreshHash(db, tokenHash(refreshToken));
+      if (!session) throw AppError.unauthenticated();
+
+      const reuse = async () => {
+        await revokeFamily(db, session.familyId, 'reuse', at);
+        sessionCache.forget({ familyId: session.familyId });
+        await recordAudit(db, {
+          actorId: null,
+          action: 'auth.refresh.reused',
+          targetType: 'user',
+          targetId: session.userId,
+          ip: client.ip,
+          details: { familyId: session.familyId },
+        });
+        return AppError.unauthenticated();
+      };
+      if (session.revokedAt) throw await reuse();
+      if (session.refreshExpiresAt <= at || session.userBlockedAt) throw AppError.unauthenticated();
+
+      const rotated = await db.transaction(async (tx) => {
+        // Losing this race means another request rotated the same token a moment ago: reuse.
+        if (!(await revokeSessionIfActive(tx, session.id, 'rotated', at))) return null;
+        return issueTokens(tx, config, {
+          userId: session.userId,
+          familyId: session.familyId,
+          client,
+          now: at,
+        });
+      });
+      if (!rotated) throw await reuse();
+      sessionCache.forget({ sessionId: session.id });
+      const user = await findUserRecord(db, session.userId);
+      if (!user) throw AppError.unauthenticated();
+      return { ...rotated, user };
+    },
+
+    /** POST auth/logout: this session's tokens stop working at once. */
+    async signOut(sessionId: string, userId: number, client: ClientInfo): Promise<void> {
+      await revokeSessionIfActive(db, sessionId, 'logout', now());
+      sessionCache.forget({ sessionId });
+      await recordAudit(db, {
+        actorId: userId,
+        action: 'auth.logout',
+        targetType: 'user',
+        targetId: userId,
+        ip: client.ip,
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import type { ClientInfo } from '../../lib/client-info';
+import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
+import type { UserRecord } from '../users/queries';
+import type { SessionCache } from './session-cache';
+import { findActiveSession, insertSession, touchSession } from './queries';
+
+export type TokenTtls = { accessTokenTtlMs: number; refreshTokenTtlMs: number };
+
+/** A freshly issued token pair. The plain tokens exist only here and in the response. */
+export type IssuedTokens = {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresInSeconds: number;
+};
+
+export type AuthContext = { user: UserRecord; sessionId: string };
+
+/** last_used_at is informational (session lists, clean-up): a write per minute per session is plenty. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** Starts a session, or continues a refresh family when `familyId` is given. */
+export async function issueTokens(
+  db: Executor,
+  ttls: TokenTtls,
+  input: { userId: number; familyId?: string; client: ClientInfo | null; now: Date },
+): Promise<IssuedTokens> {
+  const accessToken = newOpaqueToken();
+  const refreshToken = newOpaqueToken();
+  const sessionId = randomUUID();
+  const now = input.now.getTime();
+  await insertSession(db, {
+    id: sessionId,
+    userId: input.userId,
+    familyId: input.familyId ?? randomUUID(),
+    accessTokenHash: tokenHash(accessToken),
+    refreshTokenHash: tokenHash(refreshToken),
+    accessExpiresAt: new Date(now + ttls.accessTokenTtlMs),
+    refreshExpiresAt: new Date(now + ttls.refreshTokenTtlMs),
+    ip: input.client?.ip ?? null,
+    userAgent: input.client?.userAgent ?? null,
+    createdAt: input.now,
+    lastUsedAt: input.now,
+  });
+  return { sessionId, accessToken, refreshToken, expiresInSeconds: Math.floor(ttls.accessTokenTtlMs / 1000) };
+}
+
+/**
+ * Resolves an access token to its live session and user (not revoked, not expired, user not
+ * blocked); undefined otherwise. One indexed query, skipped while the session cache remembers the
+ * token, plus a last_used_at write at most once a minute.
+ */
+export async function resolveAccessToken(
+  db: Db,
+  cache: SessionCache,
+  accessToken: string,
+  now = new Date(),
+): Promise<AuthContext | undefined> {
+  if (!looksLikeOpaqueToken(accessToken)) return undefined;
+  const hash = tokenHash(accessToken);
+  const at = now.getTime();
+  const cached = cache.get(hash, at);
+  if (cached) {
+    if (at - cached.lastUsedAt >= TOUCH_EVERY_MS) {
+      cached.lastUsedAt = at;
+      await touchSession(db, cached.context.sessionId, now, TOUCH_EVERY_MS);
+    }
+    return cached.context;
+  }
+  const session = await findActiveSession(db, hash, now);
+  if (!session) return undefined;
+  let lastUsedAt = session.lastUsedAt.getTime();
+  if (at - lastUsedAt >= TOUCH_EVERY_MS) {
+    lastUsedAt = at;
+    await touchSession(db, session.sessionId, now, TOUCH_EVERY_MS);
+  }
+  const context = { user: session.user, sessionId: session.sessionId };
+  cache.set(
+    hash,
+    { context, familyId: session.familyId, lastUsedAt, accessExpiresAt: session.accessExpiresAt.getTime() },
+    at,
+  );
+  return context;
+}

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, THROTTLE } from '@portal/contract';
+import { auditLog } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser } from '../../test/builders';
+import { api } from '../../test/http';
+
+describe('sign-in throttling (API.md "Throttling")', () => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let ipSeq = 0;
+  /** Each test signs in from its own address so the per-IP count of one never locks another. */
+  const freshIp = () => `10.2.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+  beforeAll(async () => {
+    t = await createTestApp();
+    http = api(t);
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  const attempt = (username: string, password: string, ip: string) =>
+    http.post('auth/login', { username, password }, { ip });
+  const failTimes = async (n: number, username: string, ip: string) => {
+    for (let i = 0; i < n; i += 1)
+      expect((await attempt(username, 'wrong-password', ip)).statusCode).toBe(401);
+  };
+  const lockSeconds = THROTTLE.accountLockBaseMs / 1000;
+
+  it('locks an account for a minute after 5 failures, even for the right password', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+    const locked = await attempt(user.email, user.password, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+    expect(Number(locked.headers['retry-after'])).toBe(lockSeconds);
+    // The lock is on the account: another address is refused too.
+    expect((await attempt(user.email.toUpperCase(), user.password, freshIp())).statusCode).toBe(429);
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login.locked'));
+    expect(audit?.details).toMatchObject({ username: user.email, scope: 'account' });
+  });
+
+  it('locks an unknown account exactly like a real one', async () => {
+    const real = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, real.email, ip);
+    await failTimes(THROTTLE.accountFailures, 'ghost@example.test', ip);
+    const [a, b] = [await attempt(real.email, 'x', ip), await attempt('ghost@example.test', 'x', ip)];
+    expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
+    expect(a.body).toBe(b.body);
+    expect(a.headers['retry-after']).toBe(b.headers['retry-after']);
+  });
+
+  it('clears the count on a successful sign-in', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures - 1, user.email, ip);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+    const locked = await attempt(user.email, user.password, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(lockSeconds); // the lock level started over too
+  });
+
+  it('doubles the lock each time, up to 15 minutes, and lets the account in once it ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const user = await createUser(t);
+    const ip = freshIp();
+    const seen: number[] = [];
+    for (const expected of [60, 120, 240, 480, 900, 900]) {
+      await failTimes(THROTTLE.accountFailures, user.email, ip);
+      const locked = await attempt(user.email, user.password, ip);
+      expect(locked.statusCode).toBe(429);
+      seen.push(Number(locked.headers['retry-after']));
+      expect(seen.at(-1)).toBe(expected);
+      vi.setSystemTime(Date.now() + expected * 1000 + 1000);
+    }
+    expect(Math.max(...seen) * 1000).toBe(THROTTLE.accountLockMaxMs);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
+  });
+
+  it('refuses an IP after 50 failures in 15 minutes, whatever the account', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-01-01T00:00:00Z'));
+    const user = await createUser(t);
+    const ip = freshIp();
+    // Different names, so no account lock gets in the way: only the IP count grows.
+    for (let i = 0; i < THROTTLE.ipFailures; i += 1) {
+      expect((await attempt(`spray-${i}@example.test`, 'guess', ip)).statusCode).toBe(401);
+    }
+    const refused = await attempt(user.email, user.password, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+    expect(Number(refused.headers['retry-after'])).toBe(THROTTLE.ipWindowMs / 1000);
+    expect((await attempt(user.email, user.password, freshIp())).statusCode).toBe(200);
+
+    vi.setSystemTime(Date.now() + THROTTLE.ipWindowMs);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
+  }, 60_000);
+});
