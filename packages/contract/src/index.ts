@@ -5,3 +5,4 @@ export * from './user';
 export * from './auth';
 export * from './settings';
 export * from './system-settings';
+export * from './users';

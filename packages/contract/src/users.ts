@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { META_KEYS, PASSWORD_MAX, PASSWORD_MIN, PHONE_MIN_DIGITS } from './constants';
+import { VALIDATION, required } from './messages';
+import { requiredText } from './auth';
+import { pagedQuerySchema } from './envelope';
+
+/** SPEC §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || v.length >= PHONE_MIN_DIGITS, { error: VALIDATION.phoneMinDigits })
+  .refine((v) => v === '' || /^[0-9]{7,10}$/.test(v), { error: VALIDATION.phoneOnlyNumbers });
+
+export const emailSchema = (label = 'Email') =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, { error: required(label) })
+    .max(255, { error: `${label} may not be greater than 255 characters` })
+    .pipe(z.email({ error: VALIDATION.invalidEmail(label) }));
+
+const passwordRule = z
+  .string()
+  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort })
+  .max(PASSWORD_MAX, { error: VALIDATION.passwordTooLong });
+
+/** Meta keys an admin may set through the user form, with their rules. */
+export const USER_FORM_META_KEYS = [
+  META_KEYS.companyName,
+  META_KEYS.primaryPhone,
+  META_KEYS.secondaryPhone,
+  META_KEYS.notes,
+  META_KEYS.adminNotes,
+  META_KEYS.nsbiEnabled,
+] as const;
+const metaRules: Record<string, z.ZodType<string>> = {
+  [META_KEYS.primaryPhone]: phoneNumberSchema,
+  [META_KEYS.secondaryPhone]: phoneNumberSchema,
+  [META_KEYS.companyName]: z
+    .string()
+    .trim()
+    .max(255, { error: 'Company name may not be greater than 255 characters' }),
+  [META_KEYS.notes]: z.string().max(5000, { error: 'Notes may not be greater than 5000 characters' }),
+  [META_KEYS.adminNotes]: z
+    .string()
+    .max(5000, { error: 'Admin notes may not be greater than 5000 characters' }),
+  [META_KEYS.nsbiEnabled]: z.enum(['0', '1'], { error: 'Uses NSBI must be 0 or 1' }),
+};
+
+/**
+ * The Create/Edit User form (flat fields), used by react-hook-form through zodResolver.
+ * `mode: 'create'` requires the password; on edit an empty password means "keep the old one".
+ */
+export const userFormSchema = (mode: 'create' | 'edit') =>
+  z
+    .object({
+      name: requiredText('Full name'),
+      email: emailSchema(),
+      password: mode === 'create' ? passwordRule.min(1, { error: required('Password') }) : z.string(),
+      password_confirmation: z.string(),
+      primary_phone_number: phoneNumberSchema,
+      secondary_phone_number: phoneNumberSchema,
+      company_name: z.string().trim().max(255),
+      notes: z.string().max(5000),
+      admin_notes: z.string().max(5000),
+      role_id: z.number({ error: VALIDATION.roleRequired }).int().min(1, { error: VALIDATION.roleRequired }),
+      uses_nsbi: z.boolean(),
+      project_id: z.string().max(100).nullable(),
+    })
+    .superRefine((v, ctx) => {
+      if (mode === 'edit' && v.password !== '') {
+        const r = passwordRule.safeParse(v.password);
+        if (!r.success)
+          ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]!.message });
+      }
+      const confirmationNeeded = mode === 'create' || v.password !== '';
+      if (confirmationNeeded && v.password_confirmation === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password_confirmation'],
+          message: required('Confirm password'),
+        });
+      } else if (confirmationNeeded && v.password_confirmation !== v.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password_confirmation'],
+          message: VALIDATION.passwordsMustMatch,
+        });
+      }
+    });
+export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
+
+/**
+ * Body of POST users / PUT users/{id} (SPEC §3 "Create/update payload"). Meta values are checked by
+ * the same rules as the form and their errors are keyed by meta key (API.md "Error keys").
+ * Unknown meta keys are refused, so nothing unexpected is ever stored.
+ */
+export const userPayloadSchema = (mode: 'create' | 'edit') =>
+  z
+    .object({
+      name: requiredText('Full name'),
+      email: emailSchema(),
+      password:
+        mode === 'create' ? passwordRule.min(1, { error: required('Password') }) : passwordRule.optional(),
+      password_confirmation: z.string().optional(),
+      meta: z
+        .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.string().nullable() }))
+        .max(20)
+        .default([]),
+      role_id: z.coerce
+        .number({ error: VALIDATION.roleRequired })
+        .int()
+        .min(1, { error: VALIDATION.roleRequired }),
+      project_id: z.string().max(100).nullable().optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      for (const item of v.meta) {
+        const r = metaRules[item.key]?.safeParse(item.value ?? '');
+        if (r && !r.success)
+          ctx.addIssue({ code: 'custom', path: [item.key], message: r.error.issues[0]!.message });
+      }
+      if (v.password !== undefined) {
+        if (!v.password_confirmation) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: required('Confirm password'),
+          });
+        } else if (v.password_confirmation !== v.password) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: VALIDATION.passwordsMustMatch,
+          });
+        }
+      }
+    });
+export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
+
+/** Form values → API payload. On edit an empty password drops both password fields (SPEC §5). */
+export type UserPayloadBody = {
+  name: string;
+  email: string;
+  password?: string;
+  password_confirmation?: string;
+  meta: Array<{ key: (typeof USER_FORM_META_KEYS)[number]; value: string | null }>;
+  role_id: number;
+  project_id?: string | null;
+};
+export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }): UserPayloadBody {
+  const meta = [
+    { key: META_KEYS.companyName, value: form.company_name },
+    { key: META_KEYS.primaryPhone, value: form.primary_phone_number },
+    { key: META_KEYS.secondaryPhone, value: form.secondary_phone_number },
+    { key: META_KEYS.notes, value: form.notes },
+    ...(opts.isAdmin
+      ? [
+          { key: META_KEYS.adminNotes, value: form.admin_notes },
+          { key: META_KEYS.nsbiEnabled, value: form.uses_nsbi ? '1' : '0' },
+        ]
+      : []),
+  ] as Array<{ key: (typeof USER_FORM_META_KEYS)[number]; value: string }>;
+  return {
+    name: form.name,
+    email: form.email,
+    ...(form.password !== '' && {
+      password: form.password,
+      password_confirmation: form.password_confirmation,
+    }),
+    meta,
+    role_id: form.role_id,
+    project_id: form.uses_nsbi ? form.project_id : null,
+  };
+}
+
+export const USER_SORT_COLUMNS = ['id', 'name', 'email', 'createdAt'] as const;
+export const usersQuerySchema = pagedQuerySchema(USER_SORT_COLUMNS).extend({
+  // `?blocked` alone (empty value) counts as blocked (API.md "Blocked list URL").
+  blocked: z
+    .enum(['', '0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '' || v === '1' || v === 'true'),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const deleteUserQuerySchema = z.object({
+  block: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  deleteRemoteAccount: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  deleteRemoteFolders: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  force: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+});
+
+export const metaUpdateSchema = z.object({
+  user_id: z.coerce.number().int().min(1),
+  meta: z
+    .array(z.object({ key: z.string().min(1).max(100), value: z.string().max(5000).nullable() }))
+    .min(1)
+    .max(50),
+});
