@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// One config, three projects: `npx vitest run --project server|contract|web` runs one of them.
 export default defineConfig({
   test: {
     projects: [
       {
-        extends: false,
         test: {
           name: 'server',
           root: './apps/server',
@@ -15,11 +15,9 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] },
       },
       './apps/web/vitest.config.ts',
-
     ],
   },
 });
