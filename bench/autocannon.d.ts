@@ -1,0 +1,27 @@
+// The slice of autocannon's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number } & Record<
+    `p${string}`,
+    number
+  >;
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    method?: string;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,161 @@
+// Shared pieces of the benchmarks: start the built server as a child process, throw-away
+// databases, resident memory. Nothing here is used by the product or by `npm test`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const serverMain = path.join(root, 'apps/server/dist/main.js');
+export const API = '/api/v1.0';
+export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
+/** Server that may CREATE DATABASE; each PostgreSQL run gets its own database there. */
+export const pgAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function requireBuild(...files: string[]) {
+  for (const file of [serverMain, ...files]) {
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` first`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export type Child = { name: string; url: string; pid: number; stop(): Promise<void> };
+
+/** Spawns `node [nodeArgs] <script>` with env, waits until `readyPath` answers 200. */
+export async function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  { readyPath = '/readyz', nodeArgs = [] as string[] } = {},
+): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} was not ready within 120 s`);
+    }
+    await sleep(100);
+  }
+  return { name, url, pid: child.pid!, stop: () => stopChild(child, exited) };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export type Scratch = { label: string; env: Record<string, string>; dispose(): Promise<void> };
+
+/** A brand-new PostgreSQL database, dropped by dispose(). */
+export async function scratchPostgres(tag: string): Promise<Scratch> {
+  const name = `portal_bench_${tag}_${Date.now()}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: pgAdminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    dispose: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** A brand-new PGlite data folder, removed by dispose(). */
+export async function scratchPglite(): Promise<Scratch> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  return {
+    label: 'PGlite',
+    env: { DATA_DIR: dir },
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Environment of a production-like server: no request logging, a real key, a known admin. */
+export function serverEnv(database: Scratch): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    APP_KEY: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // Later issues: embedded simulators are opt-in in production.
+    SIMULATORS: 'on',
+    ...database.env,
+  };
+}
+
+export async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${API}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  type Tokens = { access_token?: string };
+  const body = (await response.json()) as { data?: Tokens } & Tokens;
+  // API.md: `{"data": Session}`; the bare Session is accepted too so the bench survives a regression.
+  const token = body.data?.access_token ?? body.access_token;
+  if (!response.ok || !token) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return kb / 1024;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Prints rows as an aligned plain-text table (also fine pasted into Markdown as a code block). */
+export function printTable(rows: Record<string, string | number>[]) {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first);
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(columns));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ''))));
+}

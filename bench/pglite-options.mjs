@@ -1,0 +1,20 @@
+// Preload for bench/pglite-memory.ts only: makes the built server open PGlite with extra
+// PostgreSQL settings (BENCH_PGLITE_SETTINGS="shared_buffers=16MB,max_connections=10") without
+// changing the server. Usage: node --import ./bench/pglite-options.mjs apps/server/dist/main.js
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const settings = (process.env.BENCH_PGLITE_SETTINGS ?? '').split(',').filter(Boolean);
+if (settings.length) {
+  const require = createRequire(path.resolve(import.meta.dirname, '../apps/server/package.json'));
+  // Resolve the ESM entry the server itself imports, so both share one module instance.
+  const entry = path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'index.js');
+  const { PGlite } = await import(pathToFileURL(entry).href);
+  const create = PGlite.create.bind(PGlite);
+  const startParams = [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])];
+  PGlite.create = (dataDir, options = {}) =>
+    typeof dataDir === 'object'
+      ? create({ startParams, ...dataDir })
+      : create(dataDir, { startParams, ...options });
+}
