@@ -12,6 +12,9 @@ import { registerWeb } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { apiModules } from './modules';
 import { authGuard } from './modules/auth/guard';
+import { noBiServer, type BiAccounts } from './modules/users/bi-accounts';
+import { mailPlugin } from './mail/mailer';
+import { realtimePlugin } from './modules/realtime/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +22,10 @@ declare module 'fastify' {
     database: Database;
     /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
     draining: boolean;
+    /** The BI server's accounts, as the users service needs them (see BuildOptions.biAccounts). */
+    biAccounts: BiAccounts;
+    /** The clock of time-bound rules (codes, reset links, tickets); tests move it forward. */
+    now: () => Date;
   }
 }
 
@@ -26,6 +33,10 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** BI account operations; until the NS BI issue wires the BI client: none configured. Tests pass fakes. */
+  biAccounts?: BiAccounts;
+  /** Clock for codes, reset links and tickets (default: the real one). */
+  now?: () => Date;
 };
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -47,6 +58,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('draining', false);
+  app.decorate('biAccounts', options.biAccounts ?? noBiServer);
+  app.decorate('now', options.now ?? (() => new Date()));
   // Registered first so it runs after every other onClose hook: the database closes last.
   if (!options.database) app.addHook('onClose', async () => database.close());
 
@@ -72,6 +85,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes, { database });
   await app.register(authGuard);
+  await app.register(mailPlugin);
+  await app.register(realtimePlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
 

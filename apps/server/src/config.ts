@@ -16,7 +16,10 @@ const envSchema = z
       .regex(/^[0-9a-fA-F]{64}$/, 'APP_KEY must be 64 hex characters (32 bytes)')
       .optional(),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -25,11 +28,18 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     WEB_DIST: z.string().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** smtp://user:pass@host:port or smtps://…; without it mail goes to the outbox table (development). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('"Customer Portal" <no-reply@localhost>'),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== 'production') return;
     for (const key of ['APP_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
     }
   });
 
@@ -51,6 +61,7 @@ export type AppConfig = {
   trustProxy: boolean;
   webDist: string;
   shutdownGraceMs: number;
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /** A fixed development key: only ever used outside production, where a real APP_KEY is required. */
@@ -82,5 +93,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

@@ -43,5 +43,3 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const twoFactorChallengeSchema = z.object({ secret: z.string(), message: z.string() });
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
-
-

@@ -6,3 +6,8 @@ export * from './auth';
 export * from './settings';
 export * from './system-settings';
 export * from './users';
+export * from './user-lists';
+export * from './users-admin';
+export * from './passwords';
+export * from './signup';
+export * from './account-security';

@@ -3,7 +3,10 @@ import { z } from 'zod';
 export const roleSchema = z.object({ id: z.number().int(), name: z.string(), short_name: z.string() });
 export type Role = z.infer<typeof roleSchema>;
 
-export const metaItemSchema = z.object({ key: z.string().min(1).max(100), value: z.string().max(5000).nullable() });
+export const metaItemSchema = z.object({
+  key: z.string().min(1).max(100),
+  value: z.string().max(5000).nullable(),
+});
 export type MetaItem = z.infer<typeof metaItemSchema>;
 
 export const fileSchema = z.object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { META_KEYS, PASSWORD_MAX, PASSWORD_MIN, PHONE_MIN_DIGITS } from './constants';
+import {
+  META_KEY_LIST,
+  META_KEYS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MIN_DIGITS,
+  type MetaKey,
+} from './constants';
 import { VALIDATION, required } from './messages';
 import { requiredText } from './auth';
 import { pagedQuerySchema } from './envelope';
@@ -33,7 +40,8 @@ export const USER_FORM_META_KEYS = [
   META_KEYS.adminNotes,
   META_KEYS.nsbiEnabled,
 ] as const;
-const metaRules: Record<string, z.ZodType<string>> = {
+/** The rule of each meta key's value (META_KEYS); flags are "0"/"1". */
+export const META_VALUE_RULES: Record<string, z.ZodType<string>> = {
   [META_KEYS.primaryPhone]: phoneNumberSchema,
   [META_KEYS.secondaryPhone]: phoneNumberSchema,
   [META_KEYS.companyName]: z
@@ -45,7 +53,22 @@ const metaRules: Record<string, z.ZodType<string>> = {
     .string()
     .max(5000, { error: 'Admin notes may not be greater than 5000 characters' }),
   [META_KEYS.nsbiEnabled]: z.enum(['0', '1'], { error: 'Uses NSBI must be 0 or 1' }),
+  [META_KEYS.twoFactor]: z.enum(['0', '1'], { error: 'Two Factor Authentication must be 0 or 1' }),
+  [META_KEYS.singleSession]: z.enum(['0', '1'], { error: 'Limit to Single Session must be 0 or 1' }),
 };
+const metaRules = META_VALUE_RULES;
+
+/** Checks meta values by META_VALUE_RULES; an error is keyed by the meta key (API.md "Error keys"). */
+function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx: z.RefinementCtx) {
+  for (const item of meta) {
+    const r = metaRules[item.key]?.safeParse(item.value ?? '');
+    if (r && !r.success)
+      ctx.addIssue({ code: 'custom', path: [item.key], message: r.error.issues[0]!.message });
+  }
+}
+
+/** On edit an empty (or null) password means "keep the old one" (API.md PUT users/{id}): dropped. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
  * The Create/Edit User form (flat fields), used by react-hook-form through zodResolver.
@@ -56,7 +79,14 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
     .object({
       name: requiredText('Full name'),
       email: emailSchema(),
-      password: mode === 'create' ? passwordRule.min(1, { error: required('Password') }) : z.string(),
+      // Empty on create says "required", not "too short" (the first message is the one shown).
+      password:
+        mode === 'create'
+          ? z
+              .string()
+              .min(1, { error: required('Password') })
+              .pipe(passwordRule)
+          : z.string(),
       password_confirmation: z.string(),
       primary_phone_number: phoneNumberSchema,
       secondary_phone_number: phoneNumberSchema,
@@ -101,8 +131,14 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
       name: requiredText('Full name'),
       email: emailSchema(),
       password:
-        mode === 'create' ? passwordRule.min(1, { error: required('Password') }) : passwordRule.optional(),
-      password_confirmation: z.string().optional(),
+        mode === 'create'
+          ? z
+              .string({ error: required('Password') })
+              .min(1, { error: required('Password') })
+              .pipe(passwordRule)
+          : z.preprocess(blankToUndefined, passwordRule.optional()),
+      password_confirmation:
+        mode === 'create' ? z.string().optional() : z.preprocess(blankToUndefined, z.string().optional()),
       meta: z
         .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.string().nullable() }))
         .max(20)
@@ -115,11 +151,7 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
     })
     .strict()
     .superRefine((v, ctx) => {
-      for (const item of v.meta) {
-        const r = metaRules[item.key]?.safeParse(item.value ?? '');
-        if (r && !r.success)
-          ctx.addIssue({ code: 'custom', path: [item.key], message: r.error.issues[0]!.message });
-      }
+      checkMetaValues(v.meta, ctx);
       if (v.password !== undefined) {
         if (!v.password_confirmation) {
           ctx.addIssue({
@@ -203,10 +235,25 @@ export const deleteUserQuerySchema = z.object({
     .transform((v) => v === '1'),
 });
 
-export const metaUpdateSchema = z.object({
-  user_id: z.coerce.number().int().min(1),
-  meta: z
-    .array(z.object({ key: z.string().min(1).max(100), value: z.string().max(5000).nullable() }))
-    .min(1)
-    .max(50),
-});
+/**
+ * `POST meta/user` body: only known meta keys (API.md "Meta keys"), each value by its rule, errors
+ * keyed by meta key. Who may write which key (own user, admin-only keys) is the server's check.
+ */
+export const metaUpdateSchema = z
+  .object({
+    user_id: z.coerce.number({ error: 'The user_id field is required.' }).int().min(1).max(2_147_483_647),
+    meta: z
+      .array(
+        z.strictObject({
+          key: z.enum(META_KEY_LIST as [MetaKey, ...MetaKey[]], {
+            error: 'The selected meta key is invalid.',
+          }),
+          value: z.string().max(5000).nullable(),
+        }),
+      )
+      .min(1)
+      .max(50),
+  })
+  .strict()
+  .superRefine((v, ctx) => checkMetaValues(v.meta, ctx));
+export type MetaUpdate = z.infer<typeof metaUpdateSchema>;

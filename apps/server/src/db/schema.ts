@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  customType,
   index,
   integer,
   jsonb,
@@ -24,9 +26,20 @@ export const roles = pgTable('roles', {
   shortName: text('short_name').notNull().unique(),
 });
 
+/** PostgreSQL bytea. pg answers a Buffer, PGlite a Uint8Array: both become a Buffer (no copy). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 /**
  * Portal users. "Delete" removes the row (the email is free again); "Delete & Block" sets
  * blocked_at and keeps the row, so the email stays taken and sign-in is refused.
+ *
+ * Indexes for the admin list (GET users, see modules/users/list-queries.ts): the list shows active
+ * or blocked users, so the sort indexes are partial on active users (the blocked list is short) and
+ * end in id, which makes every order total and lets a page be read from the index alone; one
+ * trigram GIN index (pg_trgm) on search_text serves the case-insensitive "contains" search.
  */
 export const users = pgTable(
   'users',
@@ -37,11 +50,34 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash').notNull(),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** The BI project the user is assigned to (the user form's project_id); null when none. */
+    dundasProjectId: text('dundas_project_id'),
+    /**
+     * What the list search matches: lower(name, email, username, company_name meta) joined by a
+     * control character. Written only by triggers (migration 0003), never by the application.
+     */
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_active_id_idx')
+      .on(t.id)
+      .where(sql`${t.blockedAt} is null`),
+    index('users_active_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.blockedAt} is null`),
+    index('users_active_email_idx')
+      .on(t.email, t.id)
+      .where(sql`${t.blockedAt} is null`),
+    index('users_active_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.blockedAt} is null`),
+    index('users_blocked_id_idx')
+      .on(t.id)
+      .where(sql`${t.blockedAt} is not null`),
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -69,6 +105,32 @@ export const userMeta = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Uploaded files (today: one logo per user), bytes and thumbnail in the database so every instance
+ * serves them. `key` is a random capability in the public URL: images are fetched by <img> without
+ * a Bearer token, so knowing the URL is the permission. A new upload gets a new key (and id), so
+ * the URLs can be cached forever.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    key: text('key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    etag: text('etag').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    thumbnailEtag: text('thumbnail_etag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_key_key').on(t.key), uniqueIndex('files_user_type_key').on(t.userId, t.type)],
 );
 
 /**
@@ -103,6 +165,16 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * One row (id 1) whose version a statement trigger on users bumps on every change (migration 0003).
+ * The users list reads it in the same statement as a page, so a remembered total is reused only
+ * while no user was written since — exact, and coherent across instances.
+ */
+export const usersListVersion = pgTable('users_list_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: text('value'),
@@ -136,3 +208,74 @@ export const loginThrottle = pgTable('login_throttle', {
   lockLevel: integer('lock_level').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+// ---- account security (issue 4) ---------------------------------------------------------------
+
+/** Mail kept instead of sent when no SMTP_URL is configured (development): admins read it outside production. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * One two-factor sign-in attempt: the 202's `secret` and the mailed code, both stored only as
+ * hashes. Dead once consumed, expired, or after the allowed number of wrong codes.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_secret_hash_key').on(t.secretHash),
+    index('two_factor_challenges_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Password reset links: the token only as a hash, bound to the email it was sent to; single use. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Single-use tickets for GET realtime (EventSource cannot send a Bearer header); any instance redeems. */
+export const realtimeTickets = pgTable(
+  'realtime_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('realtime_tickets_expires_at_idx').on(t.expiresAt)],
+);

@@ -26,7 +26,9 @@ export class AppError extends Error {
     return new AppError(404, message);
   }
   static validation(errors: FieldErrors, message?: string) {
-    return new AppError(422, message ?? Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, { errors });
+    return new AppError(422, message ?? Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, {
+      errors,
+    });
   }
   static tooManyRequests(retryAfterSeconds: number, message: string = MESSAGES.tooManyAttempts) {
     return new AppError(429, message, { retryAfterSeconds });

@@ -24,7 +24,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(at(login, 'responses') as object)).toEqual(
       expect.arrayContaining(['200', '401', '422', '429']),
     );
-    const session = at(login, 'responses', '200', 'content', 'application/json', 'schema', 'properties', 'data');
+    const session = at(
+      login,
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+      'properties',
+      'data',
+    );
     expect(at(session, 'required')).toEqual(
       expect.arrayContaining(['user', 'access_token', 'refresh_token', 'token_type', 'expires_in']),
     );
@@ -41,12 +50,30 @@ describe('the OpenAPI document', () => {
       ['/api/v1.0/roles/available', 'get'],
       ['/api/v1.0/system-settings', 'get'],
       ['/api/v1.0/system-settings/save-many', 'post'],
+      ['/api/v1.0/users', 'get'],
+      ['/api/v1.0/users', 'post'],
+      ['/api/v1.0/users/{id}', 'get'],
+      ['/api/v1.0/users/{id}', 'put'],
+      ['/api/v1.0/users/{id}', 'delete'],
+      ['/api/v1.0/users/{id}/restore', 'post'],
+      ['/api/v1.0/users/{id}/restore', 'patch'],
+      ['/api/v1.0/meta/user', 'post'],
+      ['/api/v1.0/files/logo', 'post'],
+      ['/api/v1.0/files/{id}', 'delete'],
     ] as const) {
       const op = at(doc, 'paths', path, method);
       expect(at(op, 'security'), path).toEqual([{ bearer: [] }]);
       expect(at(op, 'responses'), path).toHaveProperty('401');
       expect(at(op, 'tags'), path).toHaveLength(1);
     }
+    for (const [path, method] of [
+      ['/api/v1.0/users', 'get'],
+      ['/api/v1.0/users/{id}', 'delete'],
+    ] as const) {
+      expect(at(doc, 'paths', path, method, 'responses'), path).toHaveProperty('403');
+    }
+    // Logo URLs are capabilities fetched by <img>: no bearer scheme on them.
+    expect(at(doc, 'paths', '/api/v1.0/files/public/{key}', 'get', 'security')).toBeUndefined();
     const save = at(doc, 'paths', '/api/v1.0/system-settings/save-many', 'post');
     expect(at(save, 'responses')).toHaveProperty('403');
     const item = at(save, 'requestBody', 'content', 'application/json', 'schema', 'items');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { MESSAGES, type ErrorBody } from '@portal/contract';
+import { MESSAGES, USER_ADMIN_MESSAGES, type ErrorBody } from '@portal/contract';
 import { AppError, type FieldErrors } from '../lib/errors';
 
 /** `/meta/0/value` → `meta.0.value`; a body-level issue keeps the name `body`. */
@@ -23,14 +23,36 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply.header('Retry-After', String(Math.max(1, Math.ceil(error.options.retryAfterSeconds))));
       }
       if (error.status >= 500) request.log.error({ err: error.options.cause ?? error }, error.message);
-      return send(error.status, { message: error.message, ...(error.options.errors && { errors: error.options.errors }) });
+      return send(error.status, {
+        message: error.message,
+        ...(error.options.errors && { errors: error.options.errors }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = collect(error.validation.map((v) => ({ field: fieldName(v.instancePath), message: v.message ?? '' })));
+      const errors = collect(
+        error.validation.flatMap((v) =>
+          // A field the schema does not know (strict bodies: no mass assignment) is named by itself.
+          v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)
+            ? (v.params.keys as string[]).map((key) => ({
+                field: [fieldName(v.instancePath), key].filter((p) => p !== 'body').join('.'),
+                message: USER_ADMIN_MESSAGES.fieldNotAllowed(key),
+              }))
+            : [{ field: fieldName(v.instancePath), message: v.message ?? '' }],
+        ),
+      );
       return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
     }
     if (error instanceof ZodError) {
-      const errors = collect(error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
+      const errors = collect(
+        error.issues.flatMap((i) =>
+          i.code === 'unrecognized_keys'
+            ? i.keys.map((key) => ({
+                field: [...i.path, key].join('.'),
+                message: USER_ADMIN_MESSAGES.fieldNotAllowed(key),
+              }))
+            : [{ field: i.path.join('.') || 'body', message: i.message }],
+        ),
+      );
       return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -38,10 +60,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 415) return send(415, { message: 'Unsupported media type.' });
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, bad content type, …): say what, never how.
-      return send(status === 404 ? 404 : 400, { message: status === 404 ? MESSAGES.notFound : MESSAGES.malformedRequest });
+      return send(status === 404 ? 404 : 400, {
+        message: status === 404 ? MESSAGES.notFound : MESSAGES.malformedRequest,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: MESSAGES.serverError });
   });
-
 }

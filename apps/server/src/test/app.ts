@@ -10,11 +10,17 @@ export type TestApp = { app: FastifyInstance; config: AppConfig; database: Datab
  * A fresh app on a fresh database: PGlite in memory by default; with TEST_DATABASE_URL set, a new
  * PostgreSQL database created for this app and dropped on close.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** databaseUrl: join an existing test database (a second instance) instead of creating one. */
+  options: { now?: () => Date; databaseUrl?: string } = {},
+): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+  } else if (adminUrl) {
     const { default: pg } = await import('pg');
     const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openDatabase(config);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, now: options.now });
   await app.ready();
   return {
     app,
@@ -47,6 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     async close() {
       await app.close();
+      // The pool ends before the database is dropped: a FORCE drop would kill its idle connections.
       await database.close();
       await dropDatabase();
     },

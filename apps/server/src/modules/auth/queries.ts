@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginThrottle, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -92,6 +92,26 @@ export async function revokeSessionIfActive(db: Executor, id: string, reason: st
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Revokes every live session of a user (blocked, deleted, password changed), optionally but one. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
 }
 
 export async function revokeFamily(db: Executor, familyId: string, reason: string, now: Date) {

@@ -1,4 +1,4 @@
-import { MESSAGES, type LoginRequest } from '@portal/contract';
+import { MESSAGES, META_KEYS, REALTIME, type LoginRequest } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
@@ -6,12 +6,15 @@ import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { looksLikeOpaqueToken, tokenHash } from '../../lib/tokens';
 import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/queries';
-import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive } from './queries';
+import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive, revokeUserSessions } from './queries';
 import type { SessionCache } from './session-cache';
 import { issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
 import { clearAccount, findLock, recordFailure } from './throttle';
+import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 
 export type SignedIn = IssuedTokens & { user: UserRecord };
+/** auth/login answers a session, or (two-factor on, no code yet) a challenge: 202. */
+export type SignInResult = { kind: 'session'; session: SignedIn } | ({ kind: 'challenge' } & Challenge);
 
 /**
  * Seam for the LD/TS credential fallback of API.md auth/login (a later issue): given credentials the
@@ -26,6 +29,10 @@ export type AuthServiceDeps = {
   sessionCache: SessionCache;
   config: TokenTtls;
   externalSignIn?: ExternalSignIn;
+  /** Absent: no two-factor step (unit tests of the session machinery). */
+  twoFactor?: TwoFactor;
+  /** Announces sign-ins on `login-notification.{userId}` (API.md "Realtime"). */
+  publish?: (channel: string, event: string, data: unknown) => Promise<void>;
   now?: () => Date;
 };
 
@@ -47,24 +54,58 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * What stands between verified credentials and a session. Two-factor sign-in (202 + a mailed
-   * code, API.md auth/login) is a later issue and plugs in here by answering a challenge instead;
-   * today every verified sign-in proceeds.
+   * What stands between verified credentials and a session: with two-factor on, a challenge (202 +
+   * a mailed code) unless the attempt carries the right code (a wrong one is 422 errors.authKey).
    */
-  async function afterCredentialsVerified(_userId: number, _attempt: LoginRequest): Promise<'issue-session'> {
+  async function afterCredentialsVerified(
+    user: UserRecord,
+    attempt: LoginRequest,
+    client: ClientInfo,
+  ): Promise<Challenge | 'issue-session'> {
+    if (!deps.twoFactor || !twoFactorEnabled(user)) return 'issue-session';
+    if (!attempt.authKey) return deps.twoFactor.challenge(user, client);
+    await deps.twoFactor.verifyForUser(user.id, attempt.authKey, client);
     return 'issue-session';
   }
 
-  async function startSession(userId: number, client: ClientInfo): Promise<SignedIn> {
-    const tokens = await issueTokens(db, config, { userId, client, now: now() });
-    const user = await findUserRecord(db, userId);
-    if (!user) throw AppError.unauthenticated(); // deleted between the check and now
+  /**
+   * Every successful sign-in ends here: a new session; with single session on, every other
+   * session of the user ends on every instance before the sign-in is announced on the user's
+   * channel (so a client reacting to the event already finds its token refused).
+   */
+  async function openSession(
+    userId: number,
+    client: ClientInfo,
+    details: Record<string, unknown> = {},
+    /** The user as just read by the caller: saves a query on the hot sign-in path. */
+    known?: UserRecord,
+  ) {
+    const at = now();
+    const tokens = await issueTokens(db, config, { userId, client, now: at });
+    const user = known ?? (await findUserRecord(db, userId));
+    if (!user || user.blockedAt) throw AppError.unauthenticated(); // deleted or blocked meanwhile
+    const single = user.meta.some((m) => m.key === META_KEYS.singleSession && m.value === '1');
+    if (single) {
+      await revokeUserSessions(db, userId, 'single_session', at, tokens.sessionId);
+      await sessionCache.forgetEverywhere({ userId });
+    }
+    await recordAudit(db, {
+      actorId: userId,
+      action: 'auth.login.succeeded',
+      targetType: 'user',
+      targetId: userId,
+      ip: client.ip,
+      details: { sessionId: tokens.sessionId, singleSession: single, ...details },
+    });
+    await deps
+      .publish?.(REALTIME.loginChannel(userId), REALTIME.loginEvent, { userId, at: at.toISOString() })
+      .catch(() => undefined); // a lost notice must not undo a sign-in
     return { ...tokens, user };
   }
 
   return {
     /** POST auth/login. Every attempt, whatever its outcome, is audited (never the password). */
-    async signIn(attempt: LoginRequest, client: ClientInfo): Promise<SignedIn> {
+    async signIn(attempt: LoginRequest, client: ClientInfo): Promise<SignInResult> {
       const at = now();
       const audit = (action: string, userId: number | null, details: Record<string, unknown>) =>
         recordAudit(db, {
@@ -95,12 +136,32 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
 
-      await afterCredentialsVerified(userId, attempt);
+      const user = await findUserRecord(db, userId);
+      if (!user) throw invalidCredentials();
       await clearAccount(db, attempt.username);
-      const signedIn = await startSession(userId, client);
-      await audit('auth.login.succeeded', userId, { sessionId: signedIn.sessionId });
-      return signedIn;
+      const next = await afterCredentialsVerified(user, attempt, client);
+      if (next !== 'issue-session') {
+        await audit('auth.login.challenged', userId, {});
+        return { kind: 'challenge', ...next };
+      }
+      const session = await openSession(
+        userId,
+        client,
+        { username: attempt.username, twoFactor: twoFactorEnabled(user) },
+        user,
+      );
+      return { kind: 'session', session };
     },
+
+    /** POST two-fa/verify: the code of a challenge, by its secret. */
+    async verifyTwoFactor(secret: string, code: string, client: ClientInfo): Promise<SignedIn> {
+      if (!deps.twoFactor) throw AppError.notFound();
+      const userId = await deps.twoFactor.verifyBySecret(secret, code, client);
+      return openSession(userId, client, { twoFactor: true });
+    },
+
+    /** A session for a user who just proved who they are another way (sign-up). */
+    openSession,
 
     /**
      * POST auth/refresh: rotation. The presented row is revoked ('rotated') and a new one joins its

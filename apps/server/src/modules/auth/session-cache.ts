@@ -16,13 +16,15 @@ export type SessionMatch = { sessionId?: string; familyId?: string; userId?: num
  * bare route, and a database round trip alone costs more than that).
  *
  * Coherence: everything this instance revokes or changes is forgotten at once (`forget`), so on one
- * instance a logout, rotation or reuse takes effect immediately. Another instance may keep serving
- * a revoked token for at most `ttlMs`, which is why the ttl is about a second. Modules that change
+ * instance a logout, rotation or reuse takes effect immediately. Other instances hear of it through
+ * the realtime bus (`setBroadcast`) within milliseconds; if that notice is lost they still serve a
+ * revoked token for at most `ttlMs`, which is why the ttl is about a second. Modules that change
  * what an AuthContext holds (block a user, change roles or meta, reset a password) must call
  * `app.sessionCache.forget({ userId })` after their write.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private broadcast: ((match: SessionMatch) => Promise<void>) | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -51,8 +53,31 @@ export class SessionCache {
     });
   }
 
-  /** Drops every cached session matching all given fields (e.g. `{ userId }` after blocking a user). */
+  /**
+   * Tells the other instances (realtime plugin: LISTEN/NOTIFY) to forget what this one forgets, so a
+   * revocation holds everywhere at once rather than after their ttl.
+   */
+  setBroadcast(broadcast: (match: SessionMatch) => Promise<void>) {
+    this.broadcast = broadcast;
+  }
+
+  /**
+   * Drops every cached session matching all given fields (e.g. `{ userId }` after blocking a user),
+   * here at once and on the other instances as soon as they hear of it.
+   */
   forget(match: SessionMatch) {
+    this.forgetLocally(match);
+    void this.broadcast?.(match).catch(() => undefined);
+  }
+
+  /** forget(), and resolves once the other instances have been told (before announcing a sign-in). */
+  async forgetEverywhere(match: SessionMatch): Promise<void> {
+    this.forgetLocally(match);
+    await this.broadcast?.(match);
+  }
+
+  /** forget() on this instance only: what a notice from another instance does. */
+  forgetLocally(match: SessionMatch) {
     if (match.sessionId === undefined && match.familyId === undefined && match.userId === undefined) return;
     for (const [hash, entry] of this.entries) {
       if (match.sessionId !== undefined && entry.context.sessionId !== match.sessionId) continue;

@@ -1,27 +1,98 @@
-import type { User } from '@portal/contract';
+import {
+  ADMIN_VISIBLE_META_KEYS,
+  API_PREFIX,
+  type MetaItem,
+  type PagedUsers,
+  type User,
+} from '@portal/contract';
+import { presentFile } from '../files/presenter';
 import { presentRole } from '../roles/presenter';
 import type { UserRecord } from './queries';
 import { isAdmin } from './rules';
+import type { UserPage } from './user-list';
+
+/** A user's meta as the viewer may see it: admin notes only for admins (SPEC §5). */
+export const presentMeta = (meta: UserRecord['meta'], options: { adminView: boolean }): MetaItem[] =>
+  meta
+    .filter((m) => options.adminView || !ADMIN_VISIBLE_META_KEYS.includes(m.key))
+    .map((m) => ({ key: m.key, value: m.value }));
 
 /**
  * The only place a User (API.md "Objects") is shaped. Built field by field from a UserRecord, which
- * carries no password hash, so nothing secret can slip through. Logo and the BI/TS/LD links are
- * filled in by their issues; until then they are null.
+ * carries no password hash, so nothing secret can slip through. The TS/LD links are filled in by
+ * their issue; until then they are null. `adminView`: an admin is looking (admin routes); otherwise
+ * the user is looking at themselves (auth/me, sign-in) and sees admin notes only if an admin.
  */
-export function presentUser(user: UserRecord): User {
+export function presentUser(user: UserRecord, options: { adminView?: boolean } = {}): User {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     username: user.username,
     createdAt: user.createdAt.toISOString(),
-    logo: null,
+    logo: user.logo && presentFile({ ...user.logo, userId: user.id }),
     roles: user.roles.map(presentRole),
     role: { is_admin: isAdmin(user) },
-    meta: user.meta.map((m) => ({ key: m.key, value: m.value })),
-    dundas: null,
+    meta: presentMeta(user.meta, { adminView: options.adminView === true || isAdmin(user) }),
+    dundas: user.dundasProjectId === null ? null : { dundas_project_id: user.dundasProjectId },
     ts: null,
     ld: null,
     blocked: user.blockedAt !== null,
+  };
+}
+
+/** Pages shown around the current one in meta.links; gaps become a "..." entry without a url. */
+const EACH_SIDE = 2;
+
+/** GET users: the paged shape of API.md, with links that repeat the list's own query. */
+export function presentUserPage(page: UserPage): PagedUsers {
+  const { total, perPage, query } = page;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const current = page.page;
+  const url = (n: number) => {
+    const params = new URLSearchParams({
+      paginate: String(perPage),
+      page: String(n),
+      sortColumn: query.sortColumn,
+      sortDirection: query.sortDirection,
+    });
+    if (query.search) params.set('search', query.search);
+    if (query.blocked) params.set('blocked', '1');
+    return `${API_PREFIX}/users?${params}`;
+  };
+  const from = page.rows.length ? (current - 1) * perPage + 1 : null;
+  const shown = [...new Set([1, 2, lastPage - 1, lastPage])]
+    .concat(Array.from({ length: EACH_SIDE * 2 + 1 }, (_, i) => current - EACH_SIDE + i))
+    .filter((n, i, all) => n >= 1 && n <= lastPage && all.indexOf(n) === i)
+    .sort((a, b) => a - b);
+  const numbered = shown.flatMap((n, i) => {
+    const link = { label: String(n), url: url(n), active: n === current };
+    return i > 0 && n - shown[i - 1]! > 1 ? [{ label: '...', url: null, active: false }, link] : [link];
+  });
+  return {
+    data: page.rows.map((user) => presentUser(user, { adminView: true })),
+    links: {
+      first: url(1),
+      last: url(lastPage),
+      prev: current > 1 ? url(Math.min(current - 1, lastPage)) : null,
+      next: current < lastPage ? url(current + 1) : null,
+    },
+    meta: {
+      current_page: current,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from,
+      to: from === null ? null : from + page.rows.length - 1,
+      links: [
+        {
+          label: '« Previous',
+          url: current > 1 ? url(Math.min(current - 1, lastPage)) : null,
+          active: false,
+        },
+        ...numbered,
+        { label: 'Next »', url: current < lastPage ? url(current + 1) : null, active: false },
+      ],
+    },
   };
 }

@@ -1,10 +1,12 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '@portal/contract';
-import { userMeta, userRoles, users } from '../../db/schema';
+import { roles, userMeta, userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type RoleRow = { id: number; name: string; shortName: string };
 export type MetaRow = { key: string; value: string | null };
+/** The user's logo as the User object needs it (files/presenter.ts builds its URLs from `key`). */
+export type LogoRef = { id: number; key: string; fileName: string };
 
 /** A user as services see it: roles and meta loaded, no password hash. presentUser() shapes it for the wire. */
 export type UserRecord = {
@@ -14,8 +16,10 @@ export type UserRecord = {
   username: string | null;
   createdAt: Date;
   blockedAt: Date | null;
+  dundasProjectId: string | null;
   roles: RoleRow[];
   meta: MetaRow[];
+  logo: LogoRef | null;
 };
 
 /**
@@ -33,6 +37,7 @@ export const userRecordColumns = {
   username: users.username,
   createdAt: users.createdAt,
   blockedAt: users.blockedAt,
+  dundasProjectId: users.dundasProjectId,
   roles: sql<RoleRow[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'shortName', r.short_name) order by r.id)
     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${outerUserId}
@@ -41,6 +46,10 @@ export const userRecordColumns = {
     select json_agg(json_build_object('key', m.key, 'value', m.value) order by m.key)
     from user_meta m where m.user_id = ${outerUserId}
   ), '[]'::json)`,
+  logo: sql<LogoRef | null>`(
+    select json_build_object('id', f.id, 'key', f.key, 'fileName', f.file_name)
+    from files f where f.user_id = ${outerUserId} and f.type = 'logo'
+  )`,
 };
 
 /** The login name matches the email or the username, case-insensitively (the lower() indexes). */
@@ -88,6 +97,7 @@ export type NewUser = {
   roleIds: number[];
   meta?: MetaRow[];
   blockedAt?: Date | null;
+  dundasProjectId?: string | null;
 };
 
 export async function insertUser(db: Executor, input: NewUser): Promise<number> {
@@ -99,16 +109,98 @@ export async function insertUser(db: Executor, input: NewUser): Promise<number> 
       username: input.username ?? null,
       passwordHash: input.passwordHash,
       blockedAt: input.blockedAt ?? null,
+      dundasProjectId: input.dundasProjectId ?? null,
     })
     .returning({ id: users.id });
   const id = row!.id;
   if (input.roleIds.length) {
     await db.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
   }
-  if (input.meta?.length) {
-    await db.insert(userMeta).values(input.meta.map((m) => ({ userId: id, key: m.key, value: m.value })));
-  }
+  if (input.meta?.length) await upsertMeta(db, id, input.meta);
   return id;
+}
+
+/** Whether another user (blocked ones included: their email stays taken) has this email. */
+export async function isEmailTaken(db: Executor, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function roleExists(db: Executor, roleId: number): Promise<boolean> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  return row !== undefined;
+}
+
+export type UserChanges = {
+  name?: string;
+  email?: string;
+  passwordHash?: string;
+  dundasProjectId?: string | null;
+};
+
+export async function updateUserRow(db: Executor, userId: number, changes: UserChanges, now: Date) {
+  await db
+    .update(users)
+    .set({ ...changes, ...(changes.email !== undefined && { email: changes.email.trim() }), updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** The user holds exactly these roles afterwards. */
+export async function replaceRoles(db: Executor, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+/** Sets these meta keys (others stay); a null value removes the key. */
+export async function upsertMeta(db: Executor, userId: number, meta: MetaRow[], now = new Date()) {
+  // The same key twice: the last one wins.
+  const wanted = [...new Map(meta.map((m) => [m.key, m.value])).entries()];
+  const removed = wanted.filter(([, value]) => value === null).map(([key]) => key);
+  const kept = wanted.filter(([, value]) => value !== null);
+  if (removed.length) {
+    await db.delete(userMeta).where(and(eq(userMeta.userId, userId), inArray(userMeta.key, removed)));
+  }
+  if (kept.length) {
+    await db
+      .insert(userMeta)
+      .values(kept.map(([key, value]) => ({ userId, key, value, createdAt: now, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [userMeta.userId, userMeta.key],
+        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        // An unchanged value is not rewritten (no trigger work, no new row version).
+        setWhere: sql`${userMeta.value} is distinct from excluded.value`,
+      });
+  }
+}
+
+export async function listMeta(db: Executor, userId: number): Promise<MetaRow[]> {
+  return db
+    .select({ key: userMeta.key, value: userMeta.value })
+    .from(userMeta)
+    .where(eq(userMeta.userId, userId))
+    .orderBy(userMeta.key);
+}
+
+/** Removes the user; sessions, roles, meta and files go with it (foreign keys cascade). */
+export async function deleteUserRow(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function blockUser(db: Executor, userId: number, now: Date) {
+  await db
+    .update(users)
+    .set({ blockedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
 }
 
 export async function setPasswordHash(db: Executor, userId: number, passwordHash: string) {

@@ -1,0 +1,117 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { MESSAGES, META_KEYS, TWO_FACTOR, TWO_FACTOR_MESSAGES } from '@portal/contract';
+import type { Db } from '../../../db/client';
+import { recordAudit } from '../../../lib/audit';
+import type { ClientInfo } from '../../../lib/client-info';
+import { AppError } from '../../../lib/errors';
+import { newOpaqueToken, tokenHash } from '../../../lib/tokens';
+import type { Mailer } from '../../../mail/mailer';
+import { securityCodeMail } from '../../../mail/templates';
+import type { UserRecord } from '../../users/queries';
+import {
+  consumeChallenge,
+  countAttempt,
+  findChallengeIdBySecret,
+  findLiveChallenge,
+  replaceChallenges,
+  setChallengeSecret,
+} from './queries';
+
+export type Challenge = { secret: string; message: string };
+
+export type TwoFactorDeps = { db: Db; mailer: Mailer; appKey: Buffer; now: () => Date };
+
+const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key === key)?.value ?? null;
+export const twoFactorEnabled = (user: UserRecord) => metaValue(user, META_KEYS.twoFactor) === '1';
+
+/**
+ * Two-factor sign-in by mailed code (API.md auth/login, two-fa/verify). A challenge is one sign-in
+ * attempt: its `secret` (256 bits) and its 6-digit code are stored only hashed; the code lives
+ * 10 minutes, works once, and dies after 5 tries. Signing in again within the cooldown answers a
+ * new secret for the same code instead of mailing another one.
+ */
+export function createTwoFactor(deps: TwoFactorDeps) {
+  const { db } = deps;
+  const codeHash = (challengeId: string, code: string) =>
+    createHmac('sha256', deps.appKey).update(`${challengeId}:${code}`).digest();
+  const audit = (
+    action: string,
+    user: { id: number },
+    client: ClientInfo,
+    details?: Record<string, unknown>,
+  ) =>
+    recordAudit(db, { actorId: null, action, targetType: 'user', targetId: user.id, ip: client.ip, details });
+
+  /** Checks a code against a challenge; the try is counted first. Throws 422 keyed by `field`. */
+  async function check(challengeId: string | undefined, code: string, field: string, client: ClientInfo) {
+    const invalid = () => AppError.validation({ [field]: [TWO_FACTOR_MESSAGES.invalidCode] });
+    if (!challengeId) throw invalid();
+    const at = deps.now();
+    const row = await countAttempt(db, challengeId, at, TWO_FACTOR.maxWrongCodes);
+    if (!row) throw invalid();
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const given = codeHash(challengeId, code.trim());
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const dead = row.attempts >= TWO_FACTOR.maxWrongCodes;
+      await audit(dead ? 'auth.two_factor.exhausted' : 'auth.two_factor.failed', { id: row.userId }, client, {
+        attempts: row.attempts,
+      });
+      throw invalid();
+    }
+    if (!(await consumeChallenge(db, challengeId, at))) throw invalid();
+    await audit('auth.two_factor.passed', { id: row.userId }, client);
+    return row.userId;
+  }
+
+  return {
+    /** Password verified, no code given: a challenge (and a mail unless within the cooldown). */
+    async challenge(user: UserRecord, client: ClientInfo): Promise<Challenge> {
+      const at = deps.now();
+      const secret = newOpaqueToken();
+      const viaPhone = Boolean(metaValue(user, META_KEYS.primaryPhone)?.trim());
+      const message = MESSAGES.securityCodeSent(viaPhone);
+      const live = await findLiveChallenge(db, user.id, at, TWO_FACTOR.maxWrongCodes);
+      if (live && at.getTime() - live.codeSentAt.getTime() < TWO_FACTOR.resendCooldownMs) {
+        await setChallengeSecret(db, live.id, tokenHash(secret));
+        await audit('auth.two_factor.resend_suppressed', user, client);
+        return { secret, message };
+      }
+      const id = randomUUID();
+      const code = String(randomInt(0, 10 ** TWO_FACTOR.codeLength)).padStart(TWO_FACTOR.codeLength, '0');
+      await replaceChallenges(
+        db,
+        {
+          id,
+          userId: user.id,
+          secretHash: tokenHash(secret),
+          codeHash: codeHash(id, code).toString('hex'),
+          codeSentAt: at,
+          expiresAt: new Date(at.getTime() + TWO_FACTOR.codeTtlMs),
+          createdAt: at,
+        },
+        at,
+      );
+      try {
+        await deps.mailer.send(securityCodeMail(user.email, code));
+      } catch (cause) {
+        throw new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 30, cause });
+      }
+      await audit('auth.two_factor.challenged', user, client, { viaPhone });
+      return { secret, message };
+    },
+
+    /** auth/login with `authKey`: the user's current challenge. 422 `errors.authKey` when wrong. */
+    async verifyForUser(userId: number, code: string, client: ClientInfo): Promise<void> {
+      const live = await findLiveChallenge(db, userId, deps.now(), TWO_FACTOR.maxWrongCodes);
+      await check(live?.id, code, 'authKey', client);
+    },
+
+    /** two-fa/verify: the challenge of a secret. Answers its user id; 422 `errors.code` when wrong. */
+    async verifyBySecret(secret: string, code: string, client: ClientInfo): Promise<number> {
+      const row = await findChallengeIdBySecret(db, tokenHash(secret));
+      return check(row?.id, code, 'code', client);
+    },
+  };
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;

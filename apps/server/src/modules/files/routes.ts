@@ -1,0 +1,130 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  LOGO_MAX_BYTES,
+  MESSAGES,
+  logoUploadFieldsSchema,
+  logoUploadResponseSchema,
+} from '@portal/contract';
+import { clientInfo } from '../../lib/client-info';
+import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { authOf } from '../auth/guard';
+import { presentFile } from './presenter';
+import { createFileService, tooLarge, type UploadedFile } from './service';
+
+/**
+ * Reads the multipart body: text fields, and the one `file` part into memory. busboy stops a file
+ * at fileSize; one byte over the logo limit is enough to tell "too large" (413) from "exactly at
+ * the limit" (accepted), whatever busboy counts as the limit itself.
+ */
+async function readUpload(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated || bytes.length > LOGO_MAX_BYTES) throw tooLarge();
+        if (part.fieldname === 'file') file = { bytes, fileName: part.filename };
+        else fields[part.fieldname] = '(a file)';
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  return { fields: logoUploadFieldsSchema.parse(fields), file };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** An If-None-Match list (or `*`) that names this ETag; weak comparison, as RFC 9110 asks for GET. */
+const matches = (header: string | undefined, etag: string) =>
+  !!header &&
+  (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart);
+  const files = createFileService({ db: app.database.db, sessionCache: app.sessionCache });
+  const tags = ['files'];
+  const actorOf = (request: FastifyRequest) => ({ user: authOf(request).user, ip: clientInfo(request).ip });
+
+  app.post(
+    '/files/logo',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Upload a logo: multipart {user_id, type: "logo", file}; own logo, or admin for anyone',
+        description: `PNG or JPEG by content, at most ${LOGO_MAX_BYTES} bytes (413 above); re-encoded; replaces the previous logo.`,
+        consumes: ['multipart/form-data'],
+        security: bearerSecurity,
+        response: { 201: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readUpload(request);
+      const stored = await files.uploadLogo(fields, file, actorOf(request));
+      return reply.status(201).send({ data: presentFile(stored) });
+    },
+  );
+
+  app.delete(
+    '/files/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Delete a file (its owner, or an admin)',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await files.remove(request.params.id, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  /**
+   * Public on purpose: <img src> sends no Bearer token, so the unguessable key in the URL is the
+   * permission. A key names one upload forever (a new upload gets a new key), hence `immutable`.
+   */
+  const serve = (variant: 'image' | 'thumbnail') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { key } = request.params as { key: string };
+    const file = await files.findPublic(key, variant);
+    if (!file) return reply.status(404).send({ message: MESSAGES.notFound });
+    reply
+      .header('ETag', file.etag)
+      .header('Cache-Control', IMMUTABLE)
+      .header('X-Content-Type-Options', 'nosniff');
+    if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .send(file.bytes);
+  };
+  const keyParams = z.object({ key: z.string() });
+  app.get(
+    '/files/public/:key',
+    {
+      schema: { tags, summary: 'A stored image, by the key of its public_url (no token)', params: keyParams },
+    },
+    serve('image'),
+  );
+  app.get(
+    '/files/public/:key/thumbnail',
+    { schema: { tags, summary: 'The thumbnail of a stored image (no token)', params: keyParams } },
+    serve('thumbnail'),
+  );
+};

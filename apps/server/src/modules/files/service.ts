@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoUploadFields } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { SessionCache } from '../auth/session-cache';
+import { findUserRecord, type UserRecord } from '../users/queries';
+import { isAdmin } from '../users/rules';
+import { detectImageKind, reencodeLogo, UnreadableImageError } from './image';
+import type { FileRef } from './presenter';
+import { deleteFileRow, findFileOwner, findPublicFile, findUserFileId, replaceUserFile } from './queries';
+
+export type FileActor = { user: UserRecord; ip: string | null };
+export type UploadedFile = { bytes: Buffer; fileName: string };
+
+/** 256 random bits, URL-safe: the capability in a public file URL. */
+const newKey = () => randomBytes(32).toString('base64url');
+const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+
+export const tooLarge = () => new AppError(413, LOGO_MESSAGES.tooLarge);
+
+/** A display name: the upload's base name without control characters, with the stored type's extension. */
+function displayName(original: string, extension: string) {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(original.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
+  const stem = base.replace(/\.[^.]*$/, '').slice(0, 200) || 'logo';
+  return `${stem}.${extension}`;
+}
+
+/** Logos (API.md "Files"): stored in the database, served by capability URL. */
+export function createFileService(deps: { db: Db; sessionCache: Pick<SessionCache, 'forget'> }) {
+  const { db, sessionCache } = deps;
+
+  const mayManage = (actor: FileActor, userId: number) => isAdmin(actor.user) || actor.user.id === userId;
+
+  return {
+    /**
+     * POST files/logo: own logo, or an admin for anyone. The type is decided by the bytes (PNG or
+     * JPEG), the image is re-encoded in that type and a thumbnail made; the previous logo is replaced.
+     */
+    async uploadLogo(
+      fields: LogoUploadFields,
+      file: UploadedFile | null,
+      actor: FileActor,
+    ): Promise<FileRef> {
+      if (!mayManage(actor, fields.user_id)) throw AppError.forbidden();
+      if (!file || file.bytes.length === 0) throw AppError.validation({ file: [LOGO_MESSAGES.fileRequired] });
+      if (file.bytes.length > LOGO_MAX_BYTES) throw tooLarge();
+      if (!(await findUserRecord(db, fields.user_id))) throw AppError.notFound();
+      const kind = detectImageKind(file.bytes);
+      if (!kind) throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
+      const encoded = await reencodeLogo(file.bytes, kind).catch((error: unknown) => {
+        if (error instanceof UnreadableImageError)
+          throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
+        throw error;
+      });
+
+      const stored = {
+        userId: fields.user_id,
+        type: 'logo' as const,
+        key: newKey(),
+        fileName: displayName(file.fileName, kind.extension),
+        contentType: kind.contentType,
+        bytes: encoded.image,
+        etag: etagOf(encoded.image),
+        thumbnail: encoded.thumbnail,
+        thumbnailEtag: etagOf(encoded.thumbnail),
+      };
+      const id = await db.transaction(async (tx) => {
+        const replaced = await findUserFileId(tx, fields.user_id, 'logo');
+        const fileId = await replaceUserFile(tx, stored);
+        await recordAudit(tx, {
+          actorId: actor.user.id,
+          action: 'files.logo_uploaded',
+          targetType: 'user',
+          targetId: fields.user_id,
+          ip: actor.ip,
+          details: {
+            fileId,
+            replacedFileId: replaced,
+            fileName: stored.fileName,
+            contentType: stored.contentType,
+            uploadedBytes: file.bytes.length,
+            storedBytes: stored.bytes.length,
+          },
+        });
+        return fileId;
+      });
+      // auth/me shows the logo: this user's cached sessions must not answer the old one.
+      sessionCache.forget({ userId: fields.user_id });
+      return { id, userId: fields.user_id, key: stored.key, fileName: stored.fileName };
+    },
+
+    /** DELETE files/{id}: the owner or an admin. */
+    async remove(id: number, actor: FileActor): Promise<void> {
+      const file = await findFileOwner(db, id);
+      if (!file) throw AppError.notFound();
+      if (!mayManage(actor, file.userId)) throw AppError.forbidden();
+      await db.transaction(async (tx) => {
+        await deleteFileRow(tx, id);
+        await recordAudit(tx, {
+          actorId: actor.user.id,
+          action: 'files.deleted',
+          targetType: 'user',
+          targetId: file.userId,
+          ip: actor.ip,
+          details: { fileId: id, type: file.type, fileName: file.fileName },
+        });
+      });
+      sessionCache.forget({ userId: file.userId });
+    },
+
+    /** The bytes behind a public URL, or undefined for an unknown (or malformed) key. */
+    async findPublic(key: string, variant: 'image' | 'thumbnail') {
+      if (!KEY_PATTERN.test(key)) return undefined;
+      return findPublicFile(db, key, variant);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  FORGOT_PASSWORD_LIMITS,
+  PASSWORD_MESSAGES,
+  RESET_TOKEN_TTL_MS,
+  type PasswordResetRequest,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import type { ClientInfo } from '../../lib/client-info';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
+import type { Mailer } from '../../mail/mailer';
+import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
+import { findLocks, recordIpFailure, revokeUserSessions } from '../auth/queries';
+import type { SessionCache } from '../auth/session-cache';
+import { setPasswordHash } from '../users/queries';
+import { findResetToken, findUserByEmail, insertResetToken, useResetTokens } from './queries';
+
+/**
+ * Every forgot-password answer takes at least this long, whether a link was made or not, so the
+ * time says nothing about the email (the mail itself is sent in the background).
+ */
+export const FORGOT_MIN_DURATION_MS = 250;
+
+export type PasswordServiceDeps = {
+  db: Db;
+  mailer: Mailer;
+  sessionCache: SessionCache;
+  appUrl: string;
+  now: () => Date;
+};
+
+const emailKey = (email: string) => `forgot:email:${email.trim().toLowerCase()}`;
+const ipKey = (ip: string) => `forgot:ip:${ip}`;
+
+export function createPasswordService(deps: PasswordServiceDeps) {
+  const { db, mailer } = deps;
+  const audit = (
+    action: string,
+    targetId: number | null,
+    client: ClientInfo,
+    details?: Record<string, unknown>,
+  ) => recordAudit(db, { actorId: null, action, targetType: 'user', targetId, ip: client.ip, details });
+
+  /** Rate limit per email and per IP in fixed windows (the login_throttle table, shared by instances). */
+  async function throttle(email: string, client: ClientInfo, at: Date) {
+    const keys = [emailKey(email), ipKey(client.ip)];
+    const [lock] = await findLocks(db, keys, at);
+    if (lock) {
+      await audit('passwords.forgot.throttled', null, client);
+      const seconds = Math.ceil((lock.lockedUntil!.getTime() - at.getTime()) / 1000);
+      throw AppError.tooManyRequests(Math.max(1, seconds), PASSWORD_MESSAGES.tooManyResetRequests);
+    }
+    const { windowMs } = FORGOT_PASSWORD_LIMITS;
+    await recordIpFailure(db, keys[0]!, at, { limit: FORGOT_PASSWORD_LIMITS.perEmail, windowMs });
+    await recordIpFailure(db, keys[1]!, at, { limit: FORGOT_PASSWORD_LIMITS.perIp, windowMs });
+  }
+
+  return {
+    /** POST passwords/forgot: the same answer, status and (about) time for every email. */
+    async forgot(email: string, client: ClientInfo): Promise<string> {
+      const started = performance.now();
+      const at = deps.now();
+      await throttle(email, client, at);
+      const user = await findUserByEmail(db, email);
+      if (user && !user.blockedAt) {
+        const token = newOpaqueToken();
+        await insertResetToken(db, {
+          tokenHash: tokenHash(token),
+          userId: user.id,
+          email: user.email.toLowerCase(),
+          expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+          createdAt: at,
+        });
+        const url = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        mailer.sendLater(passwordResetMail(user.email, url, RESET_TOKEN_TTL_MS / 60_000));
+      }
+      await audit('passwords.forgot', user?.id ?? null, client, {
+        outcome: !user ? 'unknown_email' : user.blockedAt ? 'blocked' : 'mailed',
+      });
+      const left = FORGOT_MIN_DURATION_MS - (performance.now() - started);
+      if (left > 0) await sleep(left);
+      return PASSWORD_MESSAGES.resetLinkSent;
+    },
+
+    /** POST passwords/reset: a new password by a link; every session of the user ends. */
+    async reset(body: PasswordResetRequest, client: ClientInfo): Promise<string> {
+      const at = deps.now();
+      const invalid = () => AppError.validation({ email: [PASSWORD_MESSAGES.invalidResetToken] });
+      const hash = looksLikeOpaqueToken(body.token) ? tokenHash(body.token) : null;
+      const row = hash ? await findResetToken(db, hash) : undefined;
+      const problem = !row
+        ? 'unknown_token'
+        : row.usedAt
+          ? 'used'
+          : row.expiresAt <= at
+            ? 'expired'
+            : row.userBlockedAt
+              ? 'blocked'
+              : row.email !== body.email.trim().toLowerCase()
+                ? 'wrong_email'
+                : null;
+      if (problem || !row || !hash) {
+        await audit('passwords.reset.failed', row?.userId ?? null, client, { reason: problem });
+        throw invalid();
+      }
+      const passwordHash = await hashPassword(body.password);
+      const done = await db.transaction(async (tx) => {
+        if (!(await useResetTokens(tx, hash, row.userId, at))) return false;
+        await setPasswordHash(tx, row.userId, passwordHash);
+        await revokeUserSessions(tx, row.userId, 'password_reset', at);
+        return true;
+      });
+      if (!done) throw invalid();
+      await deps.sessionCache.forgetEverywhere({ userId: row.userId });
+      await audit('passwords.reset', row.userId, client);
+      mailer.sendLater(passwordChangedMail(row.userEmail));
+      return PASSWORD_MESSAGES.resetDone;
+    },
+  };
+}

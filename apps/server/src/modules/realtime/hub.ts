@@ -1,0 +1,75 @@
+import type { ServerResponse } from 'node:http';
+import { REALTIME } from '@portal/contract';
+
+/** Past this many unsent bytes a subscriber is too slow to keep: it reconnects (EventSource does). */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/**
+ * This instance's Server-Sent-Events subscribers by channel. A subscriber costs its socket and one
+ * Set entry: no per-connection timer or closure beyond the close listener; one interval writes the
+ * heartbeat comment to all of them, and an event's frame is serialised once for all.
+ */
+export class SubscriberHub {
+  private readonly channels = new Map<string, Set<ServerResponse>>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private count = 0;
+  private closed = false;
+
+  constructor(heartbeatMs: number = REALTIME.heartbeatMs) {
+    this.heartbeat = setInterval(() => this.writeAll(': heartbeat\n\n'), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size() {
+    return this.count;
+  }
+
+  add(channel: string, res: ServerResponse) {
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(res);
+    this.count += 1;
+    res.once('close', () => this.remove(channel, res));
+  }
+
+  private remove(channel: string, res: ServerResponse) {
+    const set = this.channels.get(channel);
+    if (!set?.delete(res)) return;
+    this.count -= 1;
+    if (set.size === 0) this.channels.delete(channel);
+  }
+
+  /** Writes one SSE frame to the channel's subscribers on this instance. */
+  deliver(channel: string, event: string, data: unknown) {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of set) this.write(res, frame);
+  }
+
+  private write(res: ServerResponse, chunk: string) {
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
+  }
+
+  private writeAll(chunk: string) {
+    for (const set of this.channels.values()) for (const res of set) this.write(res, chunk);
+  }
+
+  /** Ends every stream (graceful shutdown); clients reconnect to another instance. */
+  closeAll() {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const set of this.channels.values()) for (const res of [...set]) res.end();
+    this.channels.clear();
+    this.count = 0;
+  }
+}

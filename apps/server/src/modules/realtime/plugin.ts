@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createBus, type Bus } from './bus';
+import { SubscriberHub } from './hub';
+
+export type Realtime = {
+  /** Publishes an event on a channel to its subscribers on every instance. */
+  publish(channel: string, event: string, data: unknown): Promise<void>;
+  hub: SubscriberHub;
+  bus: Bus;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * Fan-out between instances (DESIGN.md "realtime"): channel events go to the SSE subscribers of
+ * every instance, and every session this instance forgets (logout, revocation, a blocked user) is
+ * forgotten by the other instances' session caches too, at once instead of after their 1 s ttl.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    const bus = createBus(app.database, app.config.databaseUrl, app.log);
+    const hub = new SubscriberHub();
+    const origin = randomUUID();
+    bus.onMessage((message) => {
+      if (message.k === 'event') hub.deliver(message.channel, message.event, message.data);
+      else if (message.origin !== origin) app.sessionCache.forgetLocally(message.match);
+    });
+    // Revocations said while the listener was away are unknown: trust no cached session.
+    bus.onReconnect(() => app.sessionCache.clear());
+    app.sessionCache.setBroadcast((match) =>
+      bus.publish({ k: 'forget', match, origin }).catch((err: unknown) => {
+        // The other instances still drop the session within their cache ttl (about a second).
+        app.log.warn({ err }, 'could not broadcast a session revocation');
+      }),
+    );
+    await bus.ready();
+
+    app.decorate('realtime', {
+      publish: (channel: string, event: string, data: unknown) =>
+        bus.publish({ k: 'event', channel, event, data }),
+      hub,
+      bus,
+    });
+    // preClose: streams never end by themselves, so the server could not close while they are open.
+    app.addHook('preClose', async () => hub.closeAll());
+    app.addHook('onClose', async () => bus.close());
+  },
+  { name: 'realtime', dependencies: ['auth-guard'] },
+);

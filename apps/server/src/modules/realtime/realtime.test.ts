@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { META_KEYS, REALTIME } from '@portal/contract';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
+import { api } from '../../test/http';
+import { openEventStream } from '../../test/sse';
+
+async function ticketFor(t: TestApp, tokens: TestTokens, user: Pick<BuiltUser, 'id'>) {
+  const res = await api(t).post(
+    'broadcasting/auth',
+    { channel_name: REALTIME.loginChannel(user.id) },
+    {
+      headers: tokens.headers,
+    },
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json().data.ticket as string;
+}
+const listen = async (t: TestApp) => t.app.listen({ port: 0, host: '127.0.0.1' });
+
+describe('realtime on one instance', () => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let base: string;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => new Date(clock) });
+    http = api(t);
+    base = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  it("gives tickets for one's own channel only", async () => {
+    const user = await createUser(t);
+    const tokens = await signIn(t, user);
+    const other = await http.post(
+      'broadcasting/auth',
+      { channel_name: REALTIME.loginChannel(user.id + 1) },
+      {
+        headers: tokens.headers,
+      },
+    );
+    expect(other.statusCode).toBe(403);
+    expect(
+      (await http.post('broadcasting/auth', { channel_name: 'presence-x' }, { headers: tokens.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await http.post('broadcasting/auth', { channel_name: REALTIME.loginChannel(user.id) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('a ticket works once, and not after 60 s', async () => {
+    const user = await createUser(t);
+    const tokens = await signIn(t, user);
+    const ticket = await ticketFor(t, tokens, user);
+    const first = await openEventStream(base, ticket);
+    expect(first.status).toBe(200);
+    first.close();
+    expect((await http.get(`realtime?ticket=${ticket}`)).statusCode).toBe(401);
+    const late = await ticketFor(t, tokens, user);
+    clock += REALTIME.ticketTtlMs + 1000;
+    expect((await http.get(`realtime?ticket=${late}`)).statusCode).toBe(401);
+    expect((await http.get('realtime')).statusCode).toBe(401);
+  });
+
+  it('streams LoginNotificationEvent when the user signs in anywhere', async () => {
+    const user = await createUser(t);
+    const stream = await openEventStream(base, await ticketFor(t, await signIn(t, user), user));
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const res = await http.post(
+      'auth/login',
+      { username: user.email, password: user.password },
+      { ip: '10.80.0.1' },
+    );
+    expect(res.statusCode).toBe(200);
+    const event = await stream.waitFor(1);
+    expect(event?.event).toBe(REALTIME.loginEvent);
+    const data = JSON.parse(event!.data);
+    expect(data).toEqual({ userId: user.id, at: expect.any(String) });
+    expect(stream.retry).toBe(REALTIME.retryMs);
+    // Another user's sign-in is not on this channel.
+    const bob = await createUser(t);
+    await http.post('auth/login', { username: bob.email, password: bob.password }, { ip: '10.80.0.2' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.events).toHaveLength(1);
+    stream.close();
+    await stream.done;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.app.realtime.hub.size).toBe(0);
+  });
+
+  it('closing the app ends open streams', async () => {
+    const own = await createTestApp();
+    const url = await listen(own);
+    const user = await createUser(own);
+    const stream = await openEventStream(url, await ticketFor(own, await signIn(own, user), user));
+    expect(stream.status).toBe(200);
+    await own.close();
+    await stream.done;
+    expect(stream.ended).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('realtime across two instances on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let baseB: string;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({}, { databaseUrl: a.config.databaseUrl });
+    baseB = await listen(b);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('a sign-in on A reaches a subscriber on B (ticket from A, redeemed on B)', async () => {
+    const user = await createUser(a);
+    const stream = await openEventStream(baseB, await ticketFor(a, await signIn(a, user), user));
+    const res = await api(a).post(
+      'auth/login',
+      { username: user.email, password: user.password },
+      { ip: '10.81.0.1' },
+    );
+    expect(res.statusCode).toBe(200);
+    const event = await stream.waitFor(1);
+    expect(JSON.parse(event!.data).userId).toBe(user.id);
+    stream.close();
+  });
+
+  it('single session: a token revoked by a sign-in on A is refused by B at once', async () => {
+    const user = await createUser(a, { meta: [{ key: META_KEYS.singleSession, value: '1' }] });
+    const old = await signIn(a, user);
+    const stream = await openEventStream(baseB, await ticketFor(b, old, user));
+    expect((await api(b).get('auth/me', { headers: old.headers })).statusCode).toBe(200); // B caches it
+    const res = await api(a).post(
+      'auth/login',
+      { username: user.email, password: user.password },
+      { ip: '10.81.0.2' },
+    );
+    expect(res.statusCode).toBe(200);
+    await stream.waitFor(1);
+    // Well within B's 1 s cache ttl: only the broadcast revocation explains the 401.
+    expect((await api(b).get('auth/me', { headers: old.headers })).statusCode).toBe(401);
+    stream.close();
+  });
+
+  it('a logout on A is refused by B at once', async () => {
+    const user = await createUser(a);
+    const tokens = await signIn(a, user);
+    expect((await api(b).get('auth/me', { headers: tokens.headers })).statusCode).toBe(200);
+    expect((await api(a).post('auth/logout', undefined, { headers: tokens.headers })).statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await api(b).get('auth/me', { headers: tokens.headers })).statusCode).toBe(401);
+  });
+});

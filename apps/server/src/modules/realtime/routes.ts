@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  broadcastingAuthSchema,
+  broadcastingTicketSchema,
+  dataOf,
+  REALTIME,
+  realtimeQuerySchema,
+} from '@portal/contract';
+import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { authOf } from '../auth/guard';
+import { createRealtimeService } from './service';
+
+/** API.md "Realtime": a ticket for one's own channel, then the stream as Server-Sent Events. */
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createRealtimeService({ db: app.database.db, now: app.now });
+  const tags = ['realtime'];
+
+  app.post(
+    '/broadcasting/auth',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A single-use ticket (60 s) to subscribe to your own login-notification channel',
+        security: bearerSecurity,
+        body: broadcastingAuthSchema,
+        response: { 200: dataOf(broadcastingTicketSchema), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => ({
+      data: { ticket: await service.issueTicket(authOf(request).user.id, request.body.channel_name) },
+    }),
+  );
+
+  app.get(
+    '/realtime',
+    {
+      schema: {
+        tags,
+        summary: `Server-Sent Events of a ticket's channel (event ${REALTIME.loginEvent})`,
+        querystring: realtimeQuerySchema,
+        response: errorResponses(401),
+      },
+    },
+    async (request, reply) => {
+      const channel = await service.redeemTicket(request.query.ticket);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      res.write(`retry: ${REALTIME.retryMs}\n: subscribed\n\n`);
+      app.realtime.hub.add(channel, res);
+    },
+  );
+};

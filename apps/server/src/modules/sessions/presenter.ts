@@ -1,0 +1,15 @@
+import type { ActiveSession } from '@portal/contract';
+import type { listLiveSessions } from './queries';
+import { describeUserAgent } from './user-agent';
+
+type Row = Awaited<ReturnType<typeof listLiveSessions>>[number];
+
+/** A session as the Profile 'Sessions' card shows it: never a token or hash. */
+export const presentActiveSession = (row: Row, currentSessionId: string): ActiveSession => ({
+  id: row.id,
+  ...describeUserAgent(row.userAgent),
+  ip: row.ip,
+  signedInAt: new Date(row.signedInAt).toISOString(),
+  lastActiveAt: row.lastUsedAt.toISOString(),
+  current: row.id === currentSessionId,
+});

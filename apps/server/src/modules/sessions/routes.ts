@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activeSessionsSchema, dataOf, messageDataSchema, SESSION_MESSAGES } from '@portal/contract';
+import { clientInfo } from '../../lib/client-info';
+import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { authOf } from '../auth/guard';
+import { presentActiveSession } from './presenter';
+import { createSessionsService } from './service';
+
+/** The Profile 'Sessions' card. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sessions = createSessionsService({
+    db: app.database.db,
+    sessionCache: app.sessionCache,
+    now: app.now,
+  });
+  const tags = ['auth'];
+
+  app.get(
+    '/auth/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'This and the other active sessions of the signed-in user',
+        security: bearerSecurity,
+        response: { 200: dataOf(activeSessionsSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      const rows = await sessions.list(user.id);
+      return { data: rows.map((row) => presentActiveSession(row, sessionId)) };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/revoke-others',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Sign out every other session of the signed-in user',
+        security: bearerSecurity,
+        response: { 200: dataOf(messageDataSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      await sessions.revokeOthers(user.id, sessionId, clientInfo(request));
+      return { data: { message: SESSION_MESSAGES.othersRevoked } };
+    },
+  );
+};

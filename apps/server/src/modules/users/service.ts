@@ -1,0 +1,255 @@
+import {
+  ADMIN_ONLY_META_KEYS,
+  USER_ADMIN_MESSAGES,
+  type UserPayload,
+  type UsersQuery,
+} from '@portal/contract';
+import type { Database, Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { recordAudit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, type FieldErrors } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { revokeUserSessions } from '../auth/queries';
+import type { SessionCache } from '../auth/session-cache';
+import type { BiAccounts } from './bi-accounts';
+import {
+  blockUser,
+  deleteUserRow,
+  findUserRecord,
+  insertUser,
+  isEmailTaken,
+  replaceRoles,
+  roleExists,
+  unblockUser,
+  updateUserRow,
+  upsertMeta,
+  type UserRecord,
+} from './queries';
+import { listUsers, newUserListMemos } from './user-list';
+
+/** Who is acting: for the self-rules, for sparing the caller's own session, and for the audit trail. */
+export type Actor = { userId: number; sessionId: string; ip: string | null; isAdmin?: boolean };
+export type DeleteOptions = {
+  block: boolean;
+  deleteRemoteAccount: boolean;
+  deleteRemoteFolders: boolean;
+  force: boolean;
+};
+
+export type UserServiceDeps = {
+  db: Db;
+  /** Which engine: the list prepares its statements differently on each. */
+  dbKind: Database['kind'];
+  sessionCache: Pick<SessionCache, 'forget'>;
+  biAccounts: BiAccounts;
+  now?: () => Date;
+};
+
+const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) => {
+  const old = new Map(before.map((m) => [m.key, m.value]));
+  return wanted
+    .filter((m) => (old.get(m.key) ?? null) !== (m.value ?? null))
+    .map((m) => ({ key: m.key, from: old.get(m.key) ?? null, to: m.value ?? null }));
+};
+
+/** Users administration (API.md "Users"). Routes guard the admin role; the rules about oneself live here. */
+/**
+ * What a non-admin may change about themselves: not admin-only meta (403, as meta/user answers) and
+ * not the BI project, which is an admin's assignment (ignored, so the Profile form can send its value).
+ */
+function selfServicePayload(payload: UserPayload): UserPayload {
+  if (payload.meta.some((m) => ADMIN_ONLY_META_KEYS.includes(m.key))) throw AppError.forbidden();
+  return { ...payload, project_id: undefined };
+}
+
+export function createUserService(deps: UserServiceDeps) {
+  const { db, sessionCache, biAccounts } = deps;
+  const now = deps.now ?? (() => new Date());
+  const listMemos = newUserListMemos();
+
+  const audit = (
+    tx: Executor,
+    actor: Actor,
+    action: string,
+    userId: number,
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(tx, {
+      actorId: actor.userId,
+      action,
+      targetType: 'user',
+      targetId: userId,
+      ip: actor.ip,
+      details,
+    });
+
+  async function mustFind(id: number): Promise<UserRecord> {
+    const user = await findUserRecord(db, id);
+    if (!user) throw AppError.notFound();
+    return user;
+  }
+
+  /** Field errors that need the database: a taken email (blocked users' too), an unknown role. */
+  async function checkPayload(payload: UserPayload, userId?: number, extra: FieldErrors = {}) {
+    const errors: FieldErrors = { ...extra };
+    if (await isEmailTaken(db, payload.email, userId)) errors.email = [USER_ADMIN_MESSAGES.emailTaken];
+    if (!errors.role_id && !(await roleExists(db, payload.role_id)))
+      errors.role_id = [USER_ADMIN_MESSAGES.roleInvalid];
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+  }
+
+  /** Two admins saving the same email at once: the unique index decides, and the loser gets the same 422. */
+  const emailRace = (error: unknown): never => {
+    if (isUniqueViolation(error, 'users_email_lower_key')) {
+      throw AppError.validation({ email: [USER_ADMIN_MESSAGES.emailTaken] });
+    }
+    throw error;
+  };
+
+  return {
+    list: (query: UsersQuery) => listUsers({ db, kind: deps.dbKind }, listMemos, query),
+
+    get: mustFind,
+
+    async create(payload: UserPayload, actor: Actor): Promise<UserRecord> {
+      await checkPayload(payload);
+      const passwordHash = await hashPassword(payload.password!);
+      const meta = payload.meta.filter((m) => m.value !== null);
+      const id = await db
+        .transaction(async (tx) => {
+          const userId = await insertUser(tx, {
+            name: payload.name,
+            email: payload.email,
+            passwordHash,
+            roleIds: [payload.role_id],
+            meta,
+            dundasProjectId: payload.project_id ?? null,
+          });
+          await audit(tx, actor, 'users.created', userId, {
+            name: payload.name,
+            email: payload.email,
+            roleId: payload.role_id,
+            meta: meta.map((m) => m.key),
+            dundasProjectId: payload.project_id ?? null,
+          });
+          return userId;
+        })
+        .catch(emailRace);
+      return mustFind(id);
+    },
+
+    /**
+     * PUT users/{id}. A missing password keeps the old one. role_id replaces the user's roles only
+     * when it is not already one of them (the form shows one role; saving must not drop the rest),
+     * and an admin may not change their own role. A new password ends the user's other sessions.
+     */
+    async update(id: number, input: UserPayload, actor: Actor): Promise<UserRecord> {
+      const before = await mustFind(id);
+      const payload = actor.isAdmin === false ? selfServicePayload(input) : input;
+      const roleChanges = !before.roles.some((r) => r.id === payload.role_id);
+      const self = id === actor.userId;
+      await checkPayload(payload, id, self && roleChanges ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
+      const passwordHash = payload.password === undefined ? undefined : await hashPassword(payload.password);
+      const projectChanges =
+        payload.project_id !== undefined && payload.project_id !== before.dundasProjectId;
+      const at = now();
+
+      await db
+        .transaction(async (tx) => {
+          await updateUserRow(
+            tx,
+            id,
+            {
+              name: payload.name,
+              email: payload.email,
+              ...(passwordHash && { passwordHash }),
+              ...(projectChanges && { dundasProjectId: payload.project_id ?? null }),
+            },
+            at,
+          );
+          if (roleChanges) {
+            await replaceRoles(tx, id, [payload.role_id]);
+            const to = await findUserRecord(tx, id);
+            await audit(tx, actor, 'users.role_changed', id, {
+              from: before.roles.map((r) => r.name).join(', '),
+              to: to?.roles.map((r) => r.name).join(', '),
+              fromRoleIds: before.roles.map((r) => r.id),
+              toRoleIds: [payload.role_id],
+            });
+          }
+          await upsertMeta(tx, id, payload.meta, at);
+          if (passwordHash)
+            await revokeUserSessions(tx, id, 'password_changed', at, self ? actor.sessionId : undefined);
+          await audit(tx, actor, 'users.updated', id, {
+            ...(payload.name !== before.name && { name: { from: before.name, to: payload.name } }),
+            ...(payload.email !== before.email && { email: { from: before.email, to: payload.email } }),
+            ...(passwordHash && { passwordChanged: true }),
+            ...(projectChanges && {
+              dundasProjectId: { from: before.dundasProjectId, to: payload.project_id ?? null },
+            }),
+            meta: metaChanges(before.meta, payload.meta),
+          });
+        })
+        .catch(emailRace);
+      sessionCache.forget({ userId: id });
+      return mustFind(id);
+    },
+
+    /**
+     * DELETE users/{id}: removes the user (email free again) or, with `block`, keeps them blocked
+     * (email stays taken, sign-in refused). Either way every session of theirs ends now. With
+     * `deleteRemoteAccount` the BI account goes first; if that fails the user stays unless `force`.
+     */
+    async remove(id: number, options: DeleteOptions, actor: Actor): Promise<string> {
+      if (id === actor.userId) throw AppError.forbidden(USER_ADMIN_MESSAGES.deleteSelf);
+      const user = await mustFind(id);
+      let remote: { deleted: boolean } | { failed: string } | null = null;
+      if (options.deleteRemoteAccount) {
+        try {
+          remote = await biAccounts.deleteAccount(id, { deleteFolders: options.deleteRemoteFolders });
+        } catch (error) {
+          if (!options.force)
+            throw new AppError(502, USER_ADMIN_MESSAGES.biAccountDeleteFailed, { cause: error });
+          remote = { failed: error instanceof Error ? error.message : String(error) };
+        }
+      }
+      const details = {
+        name: user.name,
+        email: user.email,
+        biAccount: remote,
+        deleteRemoteFolders: options.deleteRemoteFolders,
+      };
+      await db.transaction(async (tx) => {
+        if (options.block) {
+          await blockUser(tx, id, now());
+          await revokeUserSessions(tx, id, 'user_blocked', now());
+          await audit(tx, actor, 'users.blocked', id, details);
+        } else {
+          // Sessions, roles, meta and logo go with the row (foreign keys cascade).
+          await deleteUserRow(tx, id);
+          await audit(tx, actor, 'users.deleted', id, details);
+        }
+      });
+      sessionCache.forget({ userId: id });
+      return options.block ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted;
+    },
+
+    /** POST/PATCH users/{id}/restore: a blocked user is active again (may sign in with their password). */
+    async restore(id: number, actor: Actor): Promise<string> {
+      const user = await mustFind(id);
+      await db.transaction(async (tx) => {
+        await unblockUser(tx, id);
+        await audit(tx, actor, 'users.restored', id, {
+          name: user.name,
+          email: user.email,
+          wasBlocked: user.blockedAt !== null,
+        });
+      });
+      sessionCache.forget({ userId: id });
+      return USER_ADMIN_MESSAGES.userRestored;
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

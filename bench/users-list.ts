@@ -1,0 +1,184 @@
+// GET /api/v1.0/users (admin list) under load: 100,000 users on PostgreSQL, 10,000 on PGlite.
+// autocannon, 20 connections, a mix of default page, sort by name desc, deep page, one-letter search
+// and 3+ letter search; prints p95 per kind and overall, the first (cold) answer of each kind, and
+// EXPLAIN ANALYZE of the statements behind them.
+// Needs `npm run build -w apps/server`. Run: npx tsx bench/users-list.ts
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_TARGETS=postgres,pglite BENCH_PG_USERS=100000 BENCH_PGLITE_USERS=10000
+import os from 'node:os';
+import autocannonUntyped from 'autocannon';
+import type { Result } from 'autocannon';
+import { openDatabase } from '../apps/server/src/db/client';
+import {
+  API,
+  type Scratch,
+  printTable,
+  requireBuild,
+  scratchPglite,
+  scratchPostgres,
+  serverEnv,
+  serverMain,
+  signIn,
+  startChild,
+} from './lib';
+import { explainListQueries } from './users-list-plans';
+import { seedUsers } from './seed-users';
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
+const warmup = 3;
+
+type Kind = 'default page' | 'sort name desc' | 'deep page' | 'one-letter search' | '3+ letter search';
+type Req = { method: 'GET'; path: string; kind: Kind };
+type Tracker = Promise<Result> & {
+  on(
+    event: 'response',
+    listener: (
+      client: { requestIterator: { currentRequest: Req } },
+      status: number,
+      bytes: number,
+      ms: number,
+    ) => void,
+  ): void;
+};
+const autocannon = autocannonUntyped as unknown as (opts: Record<string, unknown>) => Tracker;
+
+/** Four variants of each kind, so neither the database nor the count memory sees one request only. */
+function requestMix(users: number): Req[] {
+  const pages = Math.floor((users * 0.98) / 25);
+  const deep = users >= 100_000 ? [3000, 3001, 2500, 3500] : [pages - 40, pages - 20, pages - 10, pages - 1];
+  const q = (kind: Kind, query: string): Req => ({ method: 'GET', path: `${API}/users?${query}`, kind });
+  return [1, 2, 3, 4].flatMap((n, i) => [
+    q('default page', n === 1 ? '' : `page=${n}`),
+    q('sort name desc', `sortColumn=name&sortDirection=desc&page=${n}`),
+    q('deep page', `page=${deep[i]}&paginate=25`),
+    q('one-letter search', `search=${['a', 'k', 'q', 'z'][i]}`),
+    q('3+ letter search', `search=${['mar', 'smith', 'freight', 'ova'][i]}`),
+  ]);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const ms = (n: number) => n.toFixed(1);
+
+async function measure(scratch: Scratch, users: number) {
+  // A first start creates the bench admin (ensureFirstAdmin does so only while no admin exists,
+  // and the seed has admins); the seed then runs with the server stopped (PGlite has one owner).
+  await (
+    await startChild(`server on ${scratch.label} (creates the admin)`, serverMain, serverEnv(scratch))
+  ).stop();
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: scratch.env.DATABASE_URL,
+    dataDir: scratch.env.DATA_DIR ?? '',
+  });
+  try {
+    await seedUsers(database, users);
+    console.log(`  seeded ${users} users in ${((Date.now() - started) / 1000).toFixed(1)} s; plans:`);
+    await explainListQueries(database, users);
+  } finally {
+    await database.close();
+  }
+
+  const server = await startChild(`server on ${scratch.label}`, serverMain, serverEnv(scratch));
+  try {
+    const headers = { authorization: `Bearer ${await signIn(server.url)}` };
+    const requests = requestMix(users);
+    // First answer of each request: the count is not remembered yet (a fresh process).
+    const cold: Record<string, number[]> = {};
+    for (const r of requests) {
+      const t0 = performance.now();
+      const res = await fetch(server.url + r.path, { headers });
+      const body = (await res.json()) as { meta?: { total: number }; data?: unknown[] };
+      (cold[r.kind] ??= []).push(performance.now() - t0);
+      if (!res.ok || !body.data?.length)
+        throw new Error(`${r.path}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    const base = { url: server.url, connections, headers, requests };
+    await autocannon({ ...base, duration: warmup });
+    const byKind: Record<string, number[]> = {};
+    const all: number[] = [];
+    const run = autocannon({ ...base, duration });
+    run.on('response', (client, _status, _bytes, latency) => {
+      (byKind[client.requestIterator.currentRequest.kind] ??= []).push(latency);
+      all.push(latency);
+    });
+    const result = await run;
+    if (result.non2xx || result.errors) console.warn(`  ! ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const rows = Object.entries(byKind).map(([kind, values]) => ({
+      kind,
+      requests: values.length,
+      'p50 ms': ms(percentile(values, 50)),
+      'p95 ms': ms(percentile(values, 95)),
+      'p99 ms': ms(percentile(values, 99)),
+      'cold first ms (max of 4)': ms(Math.max(...(cold[kind] ?? [NaN]))),
+    }));
+    rows.push({
+      kind: 'overall',
+      requests: all.length,
+      'p50 ms': ms(percentile(all, 50)),
+      'p95 ms': ms(percentile(all, 95)),
+      'p99 ms': ms(percentile(all, 99)),
+      'cold first ms (max of 4)': '',
+    });
+    console.log(
+      `\n${scratch.label}, ${users} users, ${connections} connections, ${duration} s: ${Math.round(result.requests.average)} req/s`,
+    );
+    printTable(rows);
+    return rows.at(-1)!;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  requireBuild();
+  console.log(
+    `${os.cpus().length} CPUs, load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const summary: Record<string, string | number>[] = [];
+  if (targets.includes('postgres')) {
+    const scratch = await scratchPostgres('users');
+    try {
+      const users = Number(process.env.BENCH_PG_USERS ?? 100_000);
+      summary.push({
+        target: `PostgreSQL, ${users} users`,
+        'p95 ms': (await measure(scratch, users))['p95 ms'],
+        'target ms': 25,
+      });
+    } finally {
+      await scratch.dispose();
+    }
+  }
+  if (targets.includes('pglite')) {
+    const scratch = await scratchPglite();
+    try {
+      const users = Number(process.env.BENCH_PGLITE_USERS ?? 10_000);
+      summary.push({
+        target: `PGlite, ${users} users`,
+        'p95 ms': (await measure(scratch, users))['p95 ms'],
+        'target ms': 50,
+      });
+    } finally {
+      await scratch.dispose();
+    }
+  }
+  console.log();
+  printTable(summary);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

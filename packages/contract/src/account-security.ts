@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pagedOf } from './envelope';
+
+/** Two-factor sign-in (API.md auth/login, two-fa/verify). */
+export const TWO_FACTOR = {
+  codeLength: 6,
+  codeTtlMs: 10 * 60_000,
+  maxWrongCodes: 5,
+  /** A second sign-in within this time answers 202 again without mailing another code. */
+  resendCooldownMs: 30_000,
+} as const;
+
+export const TWO_FACTOR_MESSAGES = {
+  invalidCode: 'The security code is invalid or has expired.',
+  mailSubject: 'Your security code',
+} as const;
+
+export const twoFactorVerifySchema = z.object({
+  code: z.string().trim().min(1, { error: 'Security code is a required field' }).max(64),
+  secret: z.string().min(1).max(200),
+});
+export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifySchema>;
+
+/** Realtime (API.md "Realtime"). */
+export const REALTIME = {
+  loginEvent: 'LoginNotificationEvent',
+  loginChannel: (userId: number) => `login-notification.${userId}`,
+  ticketTtlMs: 60_000,
+  heartbeatMs: 25_000,
+  retryMs: 3_000,
+} as const;
+
+export const broadcastingAuthSchema = z.object({ channel_name: z.string().min(1).max(200) });
+export const broadcastingTicketSchema = z.object({ ticket: z.string() });
+export const realtimeQuerySchema = z.object({ ticket: z.string().max(200).optional() });
+export const loginNotificationSchema = z.object({ userId: z.number().int(), at: z.string() });
+export type LoginNotification = z.infer<typeof loginNotificationSchema>;
+
+/** The Profile page's 'Sessions' card (GET auth/sessions). */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  browser: z.string(),
+  ip: z.string().nullable(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+export const activeSessionsSchema = z.array(activeSessionSchema);
+export const SESSION_MESSAGES = { othersRevoked: 'Other sessions were signed out.' } as const;
+
+/** A mail kept in the development outbox (GET mail/outbox, admin, not in production). */
+export const outboxMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const pagedOutboxSchema = pagedOf(outboxMailSchema);
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  paginate: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const externalLoginQuerySchema = z.object({ token: z.string().max(2000).optional() });

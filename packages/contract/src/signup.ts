@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { requiredText } from './auth';
+import { newPasswordSchema, passwordConfirmationSchema, passwordsMustMatch } from './passwords';
+import { emailSchema } from './users';
+
+/** POST auth/signup and the Register form (SPEC §2 Register, §5 rules). */
+export const signUpSchema = z
+  .object({
+    name: requiredText('Full name'),
+    email: emailSchema(),
+    password: newPasswordSchema,
+    password_confirmation: passwordConfirmationSchema,
+  })
+  .superRefine(passwordsMustMatch);
+export type SignUpRequest = z.infer<typeof signUpSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { pagedOf } from './envelope';
+import { userSchema } from './user';
+
+/** `GET users` answer: the paged shape of SPEC §3 with API Users. */
+export const pagedUsersSchema = pagedOf(userSchema);
+export type PagedUsers = z.infer<typeof pagedUsersSchema>;
+
+/** A BI project of `GET dundas-bi/project/all` (SPEC §3 "BI project"). */
+// Coerced: the BI server's ids are GUID strings, a simulator may answer numbers.
+export const biProjectSchema = z.object({ projectId: z.coerce.string(), name: z.string() });
+export type BiProject = z.infer<typeof biProjectSchema>;
+
+/** `DELETE users/{id}` / `POST users/{id}/restore` answer: only a message (API.md "Users"). */
+export const userActionResultSchema = z.object({ message: z.string() });

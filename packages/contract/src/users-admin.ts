@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { META_KEYS } from './constants';
+import { dataOf } from './envelope';
+import { fileSchema, metaItemSchema } from './user';
+
+/** Texts of the users administration answers (API.md "Users", "Files", meta/user). */
+export const USER_ADMIN_MESSAGES = {
+  userDeleted: 'User deleted successfully.',
+  userBlocked: 'User deleted and blocked successfully.',
+  userRestored: 'User restored successfully.',
+  emailTaken: 'The email has already been taken.',
+  roleInvalid: 'The selected role is invalid.',
+  ownRole: 'You cannot change your own role.',
+  deleteSelf: 'You cannot delete your own account.',
+  adminOnlyMeta: 'Only an admin may change this setting.',
+  fieldNotAllowed: (field: string) => `The ${field} field is not allowed.`,
+  biAccountDeleteFailed: 'Could not delete the NSBI account. Try again, or delete without it.',
+} as const;
+
+/** Meta keys a user never sees about themselves unless they are an admin (SPEC §5: admin notes only for admins). */
+export const ADMIN_VISIBLE_META_KEYS: readonly string[] = [META_KEYS.adminNotes];
+
+export const LOGO_MESSAGES = {
+  fileRequired: 'File is a required field',
+  /** PNG or JPEG by content, whatever the file's name or declared type says. */
+  fileType: 'The logo must be a PNG or JPEG image.',
+  tooLarge: 'The logo may not be greater than 10 MB.',
+  typeInvalid: 'The selected type is invalid.',
+} as const;
+
+/** Text fields of `POST files/logo` (multipart; the `file` part is checked by its bytes). */
+export const logoUploadFieldsSchema = z.strictObject({
+  user_id: z.coerce.number({ error: 'The user_id field is required.' }).int().min(1).max(2_147_483_647),
+  type: z.literal('logo', { error: LOGO_MESSAGES.typeInvalid }),
+});
+export type LogoUploadFields = z.infer<typeof logoUploadFieldsSchema>;
+
+/** `POST files/logo` answer. */
+export const logoUploadResponseSchema = dataOf(fileSchema);
+/** `POST meta/user` answer: the user's whole meta list. */
+export const metaListResponseSchema = dataOf(z.array(metaItemSchema));
+
+/** Path parameter `{id}` of users/{id}, files/{id}. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
