@@ -11,6 +11,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Screens typed into field by field (user forms) outgrow the 5 s default on a busy CI machine.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

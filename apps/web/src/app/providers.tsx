@@ -4,7 +4,7 @@ import { setApiHooks } from '../shared/api/api-hooks';
 import { loginUrl } from '../shared/session/login-url';
 import { showToast } from '../shared/ui/toast';
 import { ToastHost } from '../shared/ui/toast-host';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
 
@@ -14,7 +14,12 @@ type AppProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
  */
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      env={env}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <ToastHost />
       {children}
     </MantineProvider>

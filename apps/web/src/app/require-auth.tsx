@@ -1,12 +1,13 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@portal/contract';
-import { useMe } from '../features/auth/api/get-me';
+import { useMe } from '../shared/api/get-me';
 import type { SignInState } from '../features/auth/after-sign-in';
 import { loginUrl } from '../shared/session/login-url';
-import { sessionHasExpired, useSession } from '../shared/session/session-store';
+import { sessionEndReason, sessionHasExpired, useSession } from '../shared/session/session-store';
 import { CenteredShell } from '../shared/ui/centered-shell';
 import { PageLoader } from '../shared/ui/page-loader';
+import { LoginNotifications } from './login-notifications';
 
 /**
  * Every screen but sign-in and its siblings needs a signed-in user (SPEC §2 Access rules). The
@@ -19,12 +20,20 @@ export function RequireAuth() {
   const me = useMe({ enabled: Boolean(token) });
 
   if (!token) {
+    // Single session: the warning stays up until the timed redirect to sign-in (single-session.ts).
+    if (sessionEndReason() === 'another-device') return <AnotherDeviceScreen />;
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     // The same target as the API's 401 rule, so the two never race to different URLs.
     const to = loginUrl({ status: sessionHasExpired() ? 401 : undefined });
     return <Navigate to={to} replace state={{ from } satisfies SignInState} />;
   }
-  if (user) return <Outlet />;
+  if (user)
+    return (
+      <>
+        <LoginNotifications userId={user.id} />
+        <Outlet />
+      </>
+    );
   if (me.isError) {
     return (
       <CenteredShell>
@@ -40,4 +49,15 @@ export function RequireAuth() {
     );
   }
   return <PageLoader minHeight="100dvh" />;
+}
+
+function AnotherDeviceScreen() {
+  return (
+    <CenteredShell>
+      <Alert color="yellow" variant="light" role="alert" title="Signed out">
+        {MESSAGES.anotherDevice}
+      </Alert>
+      <PageLoader label="Taking you to sign in…" minHeight={80} />
+    </CenteredShell>
+  );
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS } from '@portal/contract';
+import { isProduction } from '../shared/config/env';
 import { routes } from '../shared/routes';
 import { rememberMobileTarget } from '../shared/storage/mobile-view';
 import { PageLoader } from '../shared/ui/page-loader';
@@ -27,6 +28,11 @@ const comingSoonStandalone = (title: string) =>
     };
   });
 
+/** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
+const settingsPage = lazyPage('settings', () =>
+  import('../features/settings/settings-page').then((m) => m.SettingsPage),
+);
+
 const errorPage = (name: 'NotFoundPage' | 'ForbiddenPage' | 'UnauthorizedPage') =>
   lazyPage('errors', () => import('../features/errors').then((m) => m[name]));
 
@@ -41,23 +47,62 @@ const guestRoutes = (): RouteObject[] => [
     },
     ...lazyPage('sign-in', () => import('../features/auth/sign-in-page').then((m) => m.SignInPage)),
   },
-  { path: routes.forgotPassword, ...comingSoonStandalone('Forgot Password') },
-  { path: routes.resetPassword, ...comingSoonStandalone('Reset Password') },
-  { path: routes.register, ...comingSoonStandalone('Register') },
+  {
+    path: routes.forgotPassword,
+    ...lazyPage('passwords', () =>
+      import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+    ),
+  },
+  {
+    path: routes.resetPassword,
+    ...lazyPage('passwords', () =>
+      import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+    ),
+  },
+  {
+    path: routes.register,
+    ...lazyPage('register', () => import('../features/auth/register-page').then((m) => m.RegisterPage)),
+  },
 ];
 
 const adminRoutes = (): RouteObject[] => [
   { path: routes.admin, ...comingSoon('Admin') },
-  { path: routes.users, ...comingSoon('Users') },
-  { path: routes.usersCreate, ...comingSoon('Create User') },
-  { path: routes.usersEdit, ...comingSoon('Edit User') },
+  {
+    // Users and Blocked Users (?blocked); Create/Edit User are modals over the list.
+    path: routes.users,
+    ...lazyPage('users', () => import('../features/users/users-page').then((m) => m.UsersPage)),
+    children: [
+      {
+        path: routes.usersCreate,
+        ...lazyPage('users', () =>
+          import('../features/users/modals/create-user-modal').then((m) => m.CreateUserModal),
+        ),
+      },
+      {
+        path: routes.usersEdit,
+        ...lazyPage('users', () =>
+          import('../features/users/modals/edit-user-modal').then((m) => m.EditUserModal),
+        ),
+      },
+    ],
+  },
   { path: routes.usersReports, ...comingSoon('User Reports') },
-  { path: routes.usersSettings, ...comingSoon('User Settings') },
+  { path: routes.usersSettings, ...settingsPage },
   { path: routes.usersConnectReports, ...comingSoon('Connect Reports') },
   { path: routes.usersDundasReports, ...comingSoon('NSBI Dashboards') },
   { path: routes.tools, ...comingSoon('Tools') },
   { path: routes.biDesigner, ...comingSoon('BI Designer') },
   { path: routes.biDemoDesigner, ...comingSoon('BI Demo Designer') },
+  ...(isProduction
+    ? []
+    : [
+        {
+          path: routes.mailOutbox,
+          ...lazyPage('dev-tools', () =>
+            import('../features/dev-tools/mail-outbox-page').then((m) => m.MailOutboxPage),
+          ),
+        },
+      ]),
 ];
 
 const developerRoutes = (): RouteObject[] => [
@@ -85,8 +130,11 @@ const layoutRoutes = (): RouteObject[] => [
     ],
   },
   { path: routes.analysis, ...comingSoon('Analysis') },
-  { path: routes.profile, ...comingSoon('My Profile') },
-  { path: routes.settings, ...comingSoon('Settings') },
+  {
+    path: routes.profile,
+    ...lazyPage('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+  },
+  { path: routes.settings, ...settingsPage },
   {
     path: routes.test,
     ...lazyPage('test', () => import('../features/dev-tools/test-page').then((m) => m.TestPage)),
@@ -122,7 +170,13 @@ export const createRouteTable = (): RouteObject[] => [
     hydrateFallbackElement: <PageLoader minHeight="100dvh" />,
     children: [
       { element: <GuestOnly />, children: guestRoutes() },
-      { path: routes.externalLogin, ...comingSoonStandalone('External Login') },
+      {
+        // Not guest-only: it ends any current session itself (SPEC §2 External login).
+        path: routes.externalLogin,
+        ...lazyPage('ext-login', () =>
+          import('../features/auth/external-login-page').then((m) => m.ExternalLoginPage),
+        ),
+      },
       { path: routes.forbidden, ...errorPage('ForbiddenPage') },
       { path: routes.unauthorized, ...errorPage('UnauthorizedPage') },
       { path: routes.notFound, ...errorPage('NotFoundPage') },

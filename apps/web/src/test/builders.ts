@@ -1,4 +1,4 @@
-import { META_KEYS, ROLE_IDS, type Session, type User } from '@portal/contract';
+import { META_KEYS, ROLE_IDS, type PagedUsers, type Session, type User } from '@portal/contract';
 
 const ROLES = {
   admin: { id: ROLE_IDS.admin, name: 'Administrator', short_name: 'admin' },
@@ -35,5 +35,27 @@ export function buildSession(user: User = buildUser(), token = 'access-1'): Sess
     refresh_token: `refresh-of-${token}`,
     token_type: 'Bearer',
     expires_in: 3600,
+  };
+}
+
+/** A `GET users` answer holding `users` as page `page` of `total` users. */
+export function buildUsersPage(
+  users: User[],
+  { page = 1, perPage = 25, total = users.length }: { page?: number; perPage?: number; total?: number } = {},
+): PagedUsers {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = users.length === 0 ? null : (page - 1) * perPage + 1;
+  return {
+    data: users,
+    links: { first: null, last: null, prev: null, next: null },
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from,
+      to: from === null ? null : from + users.length - 1,
+      links: [],
+    },
   };
 }

@@ -17,13 +17,19 @@ export const json = (status: number, body?: unknown, statusText = ''): Response 
  * e.g. "POST auth/login". Unknown calls answer 404 so a missing stub fails loudly.
  */
 export function mockApi(handlers: Record<string, MockHandler | MockReply>) {
-  const calls: { key: string; body: unknown; headers: Headers }[] = [];
+  const calls: { key: string; body: unknown; headers: Headers; url: URL }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://portal.test');
     const key = `${init.method ?? 'GET'} ${url.pathname.replace(`${API_PREFIX}/`, '')}`;
     const headers = new Headers(init.headers);
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ key, body, headers });
+    // JSON bodies are parsed; a multipart FormData is handed over as it is.
+    const body =
+      typeof init.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
+    calls.push({ key, body, headers, url });
     const handler = handlers[key];
     if (handler === undefined) return json(404, { message: `No stub for ${key}` });
     const reply = typeof handler === 'function' ? handler({ body, headers, url }) : handler;

@@ -27,6 +27,15 @@ class ResizeObserverStub {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+// Textarea autosize listens for web fonts; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+// Logo previews: jsdom has no object URLs.
+URL.createObjectURL ??= () => 'blob:preview';
+URL.revokeObjectURL ??= () => {};
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 
@@ -34,6 +43,13 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+});
+
+// Toasts live in a module-level store: one test's toasts must not show up in the next.
+afterEach(async () => {
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
+  notifications.cleanQueue();
 });
 
 // The signed-in branch keeps one query cache per page load; tests are separate "page loads".

@@ -5,6 +5,8 @@ import type { Executor } from '../../db/types';
 import type { UserRecord } from './queries';
 
 export type UserListFilter = { blocked: boolean; search: string | null };
+/** A filter as statements take it: the search may be a placeholder for the whole LIKE pattern. */
+export type QueryFilter = { blocked: boolean; search: string | Placeholder | null };
 export type UserListOrder = { column: (typeof USER_SORT_COLUMNS)[number]; direction: 'asc' | 'desc' };
 type Param<T> = T | Placeholder;
 /** A page: `limit` rows after skipping `offset`, counted from just after the row `afterId` when given. */
@@ -25,10 +27,12 @@ const sortColumns = {
  * both sides, so case-insensitive). search_text is lower(name, email, username, company name),
  * kept by triggers (migration 0003) and indexed with pg_trgm.
  */
-function whereOf(filter: UserListFilter): SQL {
+export const likePattern = (search: string) => `%${escapeLike(search)}%`;
+
+function whereOf(filter: QueryFilter): SQL {
   const state = filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt);
   if (!filter.search) return state;
-  const pattern = `%${escapeLike(filter.search)}%`;
+  const pattern = typeof filter.search === 'string' ? likePattern(filter.search) : filter.search;
   return sql`${state} and ${users.searchText} like lower(${pattern}) escape '\\'`;
 }
 
@@ -53,11 +57,11 @@ function orderOf(order: UserListOrder): SQL[] {
 }
 
 const versionSql = sql<string>`(select ${usersListVersion.version}::text from ${usersListVersion} where ${usersListVersion.id} = 1)`;
-const countSql = (filter: UserListFilter) =>
+const countSql = (filter: QueryFilter) =>
   sql<number>`(select count(*)::int from ${users} where ${whereOf(filter)})`;
 
 /** The page's ids in order: walks a sort index (index only without a search), skipping `offset`. */
-export function pageIdsQuery(db: Executor, filter: UserListFilter, order: UserListOrder, page: PageWindow) {
+export function pageIdsQuery(db: Executor, filter: QueryFilter, order: UserListOrder, page: PageWindow) {
   const where =
     page.afterId === undefined
       ? whereOf(filter)
@@ -123,7 +127,7 @@ const documentColumns = (ids: SQL) => ({
  */
 export function userPageQuery(
   db: Executor,
-  filter: UserListFilter,
+  filter: QueryFilter,
   order: UserListOrder,
   window: PageWindow & { withTotal: boolean },
 ) {
@@ -141,28 +145,6 @@ export function userPageQuery(
     })
     .from(page);
 }
-
-/**
- * A searched page in two steps: which ids (with the version and the total, in one snapshot) by a
- * statement planned for this very search, then their document by one prepared statement.
- */
-export const searchedIdsQuery = (
-  db: Executor,
-  filter: UserListFilter,
-  order: UserListOrder,
-  window: PageWindow & { withTotal: boolean },
-) =>
-  db
-    .select({
-      version: versionSql,
-      total: window.withTotal ? countSql(filter) : sql<number | null>`null::int`,
-      ids: sql<number[]>`array(${pageIdsQuery(db, filter, order, window)})`,
-    })
-    .from(sql`(select 1) as one`);
-
-/** The document of the ids bound to `ids` (an int[]): the second step of a searched page. */
-export const documentQuery = (db: Executor, ids: SQL | Placeholder) =>
-  db.select(documentColumns(sql`${ids}::int[]`)).from(sql`(select 1) as one`);
 
 /** The rows of a page document as UserRecords, in the page's order. */
 export function usersOfPage(doc: PageDocument): UserRecord[] {

@@ -1,8 +1,7 @@
 import { is, Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  documentQuery,
-  searchedIdsQuery,
+  likePattern,
   userPageQuery,
   usersOfPage,
   type PageDocument,
@@ -17,19 +16,20 @@ export type UserPageRows = { rows: UserRecord[]; version: string; total: number 
 type Row = Record<string, unknown>;
 /** A session that runs simple-protocol SQL (several statements → one result each). */
 type Session = { run(text: string): Promise<Array<{ rows: Row[] }>>; key: object; done(): void };
-type Values = Record<string, number | number[] | undefined>;
+type Values = Record<string, string | number | number[] | undefined>;
 
 /**
- * The list's statements without free text (a page without a search: state × order × count × seek;
- * the document of a page's ids) are prepared once per connection with SQL PREPARE and run with
- * EXECUTE under a generic plan. Planning this statement costs more than running it (at 100,000
- * users in PostgreSQL, and much more in PGlite, where planning reads the size of every relation and
- * index through the emulated file system), and its generic plan is the custom one: index order for
- * the ids, primary keys for the rest. The SET is scoped to the one simple-protocol call (its
- * statements share an implicit transaction, so an error undoes it); PGlite also needs only two
- * trips into its engine that way instead of six. Arguments are integers only, checked, so they are
- * written into the EXECUTE. Searches stay unprepared: their best plan depends on the text (a
- * one-letter search must never get a generic plan that reads the whole trigram index).
+ * The list's statement is prepared once per connection (SQL PREPARE) per shape (state × search or
+ * not × order × count × seek) and run with EXECUTE through the simple protocol:
+ * - without a search, under a generic plan: planning this statement costs more than running it (at
+ *   100,000 users in PostgreSQL, and much more in PGlite, where planning reads the size of every
+ *   relation and index through the emulated file system), and its generic plan is the custom one:
+ *   index order for the ids, primary keys for the rest;
+ * - with a search, under a custom plan made at each call for that very pattern (a one-letter search
+ *   must never get a generic plan that reads the whole trigram index); parsing is still saved.
+ * The SET is scoped to the one call (its statements share an implicit transaction, so an error
+ * undoes it); PGlite also needs two trips into its engine that way instead of six. Arguments are
+ * checked integers, or text passed as hex digits the server decodes.
  */
 const preparedIn = new WeakMap<object, Map<string, string[]>>();
 
@@ -56,6 +56,9 @@ async function openSession(database: Pick<Database, 'db' | 'kind'>): Promise<Ses
 }
 
 const literal = (name: string, param: string, value: Values[string]) => {
+  // Text goes in as hex digits, decoded by the server: nothing in it can end the literal.
+  if (typeof value === 'string')
+    return `convert_from(decode('${Buffer.from(value, 'utf8').toString('hex')}', 'hex'), 'UTF8')`;
   const ints = Array.isArray(value) ? value : [value];
   if (!ints.every((n) => typeof n === 'number' && Number.isSafeInteger(n))) {
     throw new Error(`${name}: ${param} must be integers`);
@@ -65,6 +68,7 @@ const literal = (name: string, param: string, value: Values[string]) => {
 
 async function executePrepared(
   database: Pick<Database, 'db' | 'kind'>,
+  plan: 'generic' | 'custom',
   name: string,
   build: () => { toSQL(): { sql: string; params: unknown[] } },
   values: Values,
@@ -85,7 +89,7 @@ async function executePrepared(
     }
     const args = params.map((p) => literal(name, p, values[p])).join(', ');
     const results = await session.run(
-      `set plan_cache_mode = force_generic_plan; execute ${name}(${args}); reset plan_cache_mode`,
+      `set plan_cache_mode = force_${plan}_plan; execute ${name}(${args}); reset plan_cache_mode`,
     );
     return results[1]!.rows[0]!;
   } finally {
@@ -97,6 +101,7 @@ const shapeName = (filter: UserListFilter, order: UserListOrder, read: PageRead)
   [
     'users_page',
     filter.blocked ? 'blocked' : 'active',
+    filter.search ? 'search' : 'all',
     order.column.toLowerCase(),
     order.direction,
     read.withTotal ? 'total' : 'nototal',
@@ -104,9 +109,9 @@ const shapeName = (filter: UserListFilter, order: UserListOrder, read: PageRead)
   ].join('_');
 
 /**
- * One page of the users list (see userPageQuery). Without a search: one prepared statement. With a
- * search: the ids (with version and total) by a statement planned for that search, then their
- * document by a prepared one.
+ * One page of the users list (see userPageQuery), one prepared statement: without a search under a
+ * generic plan; with one under a plan made for that search at each call (see above), the pattern
+ * passed as a value, never spliced into the statement's text.
  */
 export async function selectUserPage(
   database: Pick<Database, 'db' | 'kind'>,
@@ -114,28 +119,28 @@ export async function selectUserPage(
   order: UserListOrder,
   read: PageRead,
 ): Promise<UserPageRows> {
-  if (filter.search) {
-    const [found] = await searchedIdsQuery(database.db, filter, order, read);
-    const doc = await executePrepared(
-      database,
-      'users_page_document',
-      () => documentQuery(database.db, sql.placeholder('ids')),
-      { ids: found!.ids },
-    );
-    const rows = usersOfPage({ ...(doc as Omit<PageDocument, 'version' | 'total' | 'ids'>), ...found! });
-    return { rows, version: found!.version, total: found!.total };
-  }
   const doc = (await executePrepared(
     database,
+    filter.search ? 'custom' : 'generic',
     shapeName(filter, order, read),
     () =>
-      userPageQuery(database.db, filter, order, {
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-        ...(read.afterId !== undefined && { afterId: sql.placeholder('afterId') }),
-        withTotal: read.withTotal,
-      }),
-    { limit: read.limit, offset: read.offset, afterId: read.afterId },
+      userPageQuery(
+        database.db,
+        { blocked: filter.blocked, search: filter.search && sql.placeholder('pattern') },
+        order,
+        {
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+          ...(read.afterId !== undefined && { afterId: sql.placeholder('afterId') }),
+          withTotal: read.withTotal,
+        },
+      ),
+    {
+      limit: read.limit,
+      offset: read.offset,
+      afterId: read.afterId,
+      ...(filter.search && { pattern: likePattern(filter.search) }),
+    },
   )) as PageDocument;
   return { rows: usersOfPage(doc), version: doc.version, total: doc.total };
 }

@@ -35,6 +35,7 @@ describe('GET users: search, sort, pages', () => {
       },
       { key: 'username', name: 'Dan Brown', email: 'dan@example.test', username: 'danny_b' },
       { key: 'blocked', name: 'Eve Blocked', email: 'eve@example.test', blocked: true },
+      { key: 'quote', name: "Fay O'Brien", email: 'fay@example.test' },
     ];
     for (const { key, ...person } of people) ids[key] = (await createUser(t, person)).id;
   });
@@ -57,11 +58,12 @@ describe('GET users: search, sort, pages', () => {
       ids.lookalike,
       ids.company,
       ids.username,
+      ids.quote,
     ]);
     for (const query of ['blocked=1', 'blocked', 'blocked=true']) {
       expect(names((await list(query)).body)).toEqual(['Eve Blocked']);
     }
-    expect((await list('blocked=0')).body.meta.total).toBe(7);
+    expect((await list('blocked=0')).body.meta.total).toBe(8);
   });
 
   it('searches name, email, username and company name, case-insensitively', async () => {
@@ -79,6 +81,10 @@ describe('GET users: search, sort, pages', () => {
     expect(names((await list('search=b_u')).body)).toEqual(['Bob_Under']);
     expect(names((await list('search=_')).body)).toEqual(['Bob_Under', 'Dan Brown']);
     expect(names((await list('search=%5C')).body)).toEqual([]);
+    // Quotes and SQL reach the database as a value, never as statement text.
+    expect(names((await list("search=o'brien")).body)).toEqual(["Fay O'Brien"]);
+    expect(names((await list("search=x');drop table users;--")).body)).toEqual([]);
+    expect(names((await list('search=%C3%A9')).body)).toEqual([]);
   });
 
   it('sorts by name, email and createdAt both ways, ties broken by id', async () => {
@@ -89,7 +95,7 @@ describe('GET users: search, sort, pages', () => {
     expect(byEmail[0]).toBe('alice.fake@example.test');
     expect(byEmail.at(-1)).toBe('zed.admin@example.test');
     const byCreated = (await list('sortColumn=createdAt&sortDirection=desc')).body.data.map((u) => u.id);
-    expect(byCreated[0]).toBe(ids.username);
+    expect(byCreated[0]).toBe(ids.quote);
   });
 
   it('answers the paged shape with links that keep the query', async () => {
@@ -97,10 +103,10 @@ describe('GET users: search, sort, pages', () => {
     expect(body.meta).toMatchObject({
       current_page: 1,
       per_page: 10,
-      total: 7,
+      total: 8,
       last_page: 1,
       from: 1,
-      to: 7,
+      to: 8,
     });
 
     for (let i = 0; i < 12; i += 1)

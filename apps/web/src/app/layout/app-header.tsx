@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Image, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { LOGO_HEIGHT } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import { BrandLogo } from '../../shared/ui/brand-logo';
@@ -16,7 +17,15 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
         <UnstyledButton component={Link} to={routes.dashboard} aria-label="Applications">
           {/* A customer's own logo (Change Logo) replaces ours; otherwise ours, NS BI's in NSBI mode. */}
           {user?.logo ? (
-            <Image src={user.logo.public_url} alt="" h={40} w="auto" maw={200} fit="contain" />
+            <Image
+              src={user.logo.public_url}
+              alt=""
+              data-testid="logo-user"
+              h={LOGO_HEIGHT}
+              w="auto"
+              maw={220}
+              fit="contain"
+            />
           ) : (
             <BrandLogo height={34} />
           )}

@@ -6,6 +6,7 @@ import {
   IconCpu,
   IconExternalLink,
   IconFileText,
+  IconMail,
   IconShieldLock,
   IconTerminal2,
   IconTool,
@@ -13,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS, VERSION_LABEL, hasRole } from '@portal/contract';
-import { EXTERNAL_LINKS } from '../../shared/config/env';
+import { EXTERNAL_LINKS, isProduction } from '../../shared/config/env';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import classes from './app-navbar.module.css';
@@ -117,6 +118,14 @@ export function AppNavbar() {
               active={pathname === routes.test}
               leftSection={icon(IconTerminal2)}
             />
+            {!isProduction && (
+              <RouteLink
+                label="Mail Outbox"
+                to={routes.mailOutbox}
+                active={pathname === routes.mailOutbox}
+                leftSection={icon(IconMail)}
+              />
+            )}
           </NavLink>
         )}
       </AppShell.Section>

@@ -1,10 +1,15 @@
-import { Avatar, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPhoto, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '@portal/contract';
 import { routes } from '../../shared/routes';
-import { ComingSoon } from '../../shared/ui/coming-soon';
+
+// Loaded when first opened: the layout chunk stays free of the upload code.
+const ChangeLogoModal = lazy(() =>
+  import('../../features/users/logo/change-logo-modal').then((m) => ({ default: m.ChangeLogoModal })),
+);
 
 const initialsOf = (name: string) =>
   name
@@ -63,10 +68,11 @@ export function UserMenu({ user }: { user: User }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {/* The logo upload arrives with the logos issue; the menu entry already exists (SPEC §2). */}
-      <Modal opened={logoOpened} onClose={logoModal.close} title="Change Logo" centered radius="lg">
-        <ComingSoon title="Change Logo" />
-      </Modal>
+      {logoOpened && (
+        <Suspense fallback={null}>
+          <ChangeLogoModal user={user} opened={logoOpened} onClose={logoModal.close} />
+        </Suspense>
+      )}
     </>
   );
 }

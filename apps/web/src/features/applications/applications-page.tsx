@@ -14,7 +14,7 @@ import { META_KEYS, MESSAGES, metaFlag, type User } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import { PageHeader } from '../../shared/ui/page-header';
-import { isMaintenanceOn, useSystemSettings } from './api/get-system-settings';
+import { isMaintenanceOn, useSystemSettings } from '../../shared/api/get-system-settings';
 import { AppCard } from './components/app-card';
 
 export type LinkableApp = 'ts' | 'ld';

@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type HttpRequest = {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData goes as multipart (the browser sets the boundary). */
   body?: unknown;
   /** Bearer token; none for the calls that create a session. */
   token?: string | null;
@@ -41,7 +41,8 @@ function fieldErrorsOf(body: unknown): Record<string, string[]> {
  */
 export async function http<T>(path: string, request: HttpRequest = {}): Promise<HttpResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
 
   let response: Response;
@@ -49,7 +50,11 @@ export async function http<T>(path: string, request: HttpRequest = {}): Promise<
     response = await fetch(`${API_PREFIX}/${path.replace(/^\//, '')}`, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: multipart
+        ? (request.body as FormData)
+        : request.body === undefined
+          ? undefined
+          : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal: request.signal,
     });

@@ -47,6 +47,11 @@ export const getRefreshToken = () => sessionStore.get(STORAGE_KEYS.refreshToken)
 let expired = false;
 export const sessionHasExpired = () => expired;
 
+/** Why the last session ended, when it matters to what the screen shows before sign-in. */
+export type SessionEndReason = 'logout' | 'expired' | 'another-device';
+let endReason: SessionEndReason | null = null;
+export const sessionEndReason = () => endReason;
+
 function storeUser(user: User) {
   sessionStore.set(STORAGE_KEYS.user, JSON.stringify(user));
   if (metaFlag(user, META_KEYS.nsbiEnabled)) sessionStore.set(STORAGE_KEYS.nsbi, '1');
@@ -56,6 +61,7 @@ function storeUser(user: User) {
 /** After sign-in or a token refresh. */
 export function saveSession(session: Session) {
   expired = false;
+  endReason = null;
   sessionStore.set(STORAGE_KEYS.token, session.access_token);
   sessionStore.set(STORAGE_KEYS.refreshToken, session.refresh_token);
   storeUser(session.user);
@@ -69,8 +75,9 @@ export function saveUser(user: User) {
 }
 
 /** Logout or an ended session: everything of the tab goes except the NSBI flag (SPEC §4). */
-export function clearSession(reason: 'logout' | 'expired' = 'logout') {
+export function clearSession(reason: SessionEndReason = 'logout') {
   expired = reason === 'expired';
+  endReason = reason;
   clearSessionStorageKeepingNsbi();
   emit();
 }

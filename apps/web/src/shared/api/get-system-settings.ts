@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SYSTEM_SETTING_KEYS, systemSettingSchema, type SystemSetting } from '@portal/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from './api-client';
 
 /** GET system-settings → [{key, value}] (any signed-in user). */
 export async function getSystemSettings(signal?: AbortSignal): Promise<SystemSetting[]> {

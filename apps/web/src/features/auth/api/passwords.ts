@@ -1,0 +1,30 @@
+import {
+  dataOf,
+  messageDataSchema,
+  type ForgotPasswordRequest,
+  type ResetPasswordRequest,
+} from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+
+/** Both password calls answer `{"data":{"message"}}`. */
+const passwordMessageSchema = dataOf(messageDataSchema);
+
+/** POST passwords/forgot → the server's message, the same whether or not the email exists. */
+export async function requestPasswordReset(body: ForgotPasswordRequest): Promise<string> {
+  const { body: response } = await apiRequest<unknown>('passwords/forgot', {
+    method: 'POST',
+    auth: false,
+    body,
+  });
+  return passwordMessageSchema.parse(response).data.message;
+}
+
+/** POST passwords/reset → the server's message; a bad, used or expired token is a 422. */
+export async function resetPassword(body: ResetPasswordRequest): Promise<string> {
+  const { body: response } = await apiRequest<unknown>('passwords/reset', {
+    method: 'POST',
+    auth: false,
+    body,
+  });
+  return passwordMessageSchema.parse(response).data.message;
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { MESSAGES, signUpSchema, type SignUpRequest } from '@portal/contract';
+import { isProduction } from '../../shared/config/env';
+import { routes } from '../../shared/routes';
+import { saveSession } from '../../shared/session/session-store';
+import { showToast } from '../../shared/ui/toast';
+import { signUp } from './api/sign-up';
+import { AuthCard } from './components/auth-card';
+import { FormError } from './components/form-error';
+import { applyServerErrors } from './components/server-errors';
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+
+/** /register (SPEC §2 Register): outside production only; signs the new user in. */
+export function RegisterPage() {
+  if (isProduction) return <Navigate to={routes.notFound} replace />;
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<SignUpRequest>({
+    resolver: zodResolver(signUpSchema),
+    mode: 'all',
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+  const shown = (field: (typeof FIELDS)[number]) =>
+    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      saveSession(await signUp(values));
+      showToast({ color: 'green', message: MESSAGES.signUpSuccess });
+      void navigate(routes.dashboard, { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <AuthCard title="Register" intro="Create your portal account.">
+      <form onSubmit={onSubmit} noValidate aria-label="Register">
+        <Stack gap="md">
+          <FormError message={formError} />
+          <TextInput
+            label="Full name"
+            autoComplete="name"
+            withAsterisk
+            autoFocus
+            error={shown('name')}
+            {...register('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            error={shown('email')}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            withAsterisk
+            error={shown('password')}
+            {...register('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            withAsterisk
+            error={shown('password_confirmation')}
+            {...register('password_confirmation')}
+          />
+          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+            Register
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to={routes.login} fw={500}>
+              Sign In
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

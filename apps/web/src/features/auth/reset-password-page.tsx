@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/contract';
+import { routes } from '../../shared/routes';
+import { showToast } from '../../shared/ui/toast';
+import { resetPassword } from './api/passwords';
+import { AuthCard } from './components/auth-card';
+import { FormError } from './components/form-error';
+import { applyServerErrors } from './components/server-errors';
+
+const FIELDS = ['email', 'password', 'password_confirmation'] as const;
+
+/** /reset-password?token=… (SPEC §2 Reset password): a new password through the mailed link. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'all',
+    defaultValues: { email: '', password: '', password_confirmation: '' },
+  });
+  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+  const shown = (field: (typeof FIELDS)[number]) =>
+    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const message = await resetPassword({ ...values, token });
+      showToast({ color: 'green', message });
+      void navigate(routes.login, { replace: true });
+    } catch (error) {
+      // A bad, used or expired token comes back as a 422 on `token`: no field of ours, so inline.
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <AuthCard title="Reset Password">
+      <form onSubmit={onSubmit} noValidate aria-label="Reset Password">
+        <Stack gap="md">
+          <FormError message={token ? formError : 'The reset link is incomplete: it has no token.'} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            autoFocus
+            error={shown('email')}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            withAsterisk
+            error={shown('password')}
+            {...register('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            withAsterisk
+            error={shown('password_confirmation')}
+            {...register('password_confirmation')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" component={Link} to={routes.login}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={!token}>
+              Reset Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

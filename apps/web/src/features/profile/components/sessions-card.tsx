@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
+import { format, formatDistanceToNow } from 'date-fns';
+import { DATE_DISPLAY_FORMAT, SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { showToast } from '../../../shared/ui/toast';
+import { useRevokeOtherSessions, useSessions } from '../api/sessions';
+
+const when = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${format(date, `${DATE_DISPLAY_FORMAT}, HH:mm`)}`;
+};
+const ago = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatDistanceToNow(date, { addSuffix: true });
+};
+
+function SessionRow({ session }: { session: ActiveSession }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
+          <div>
+            <Text fz="sm" fw={500}>
+              {session.browser} on {session.device}
+            </Text>
+            {session.current && (
+              <Badge size="sm" variant="filled" color="teal.9" radius="sm">
+                This device
+              </Badge>
+            )}
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td>{session.ip ?? '—'}</Table.Td>
+      <Table.Td>{when(session.signedInAt)}</Table.Td>
+      <Table.Td title={when(session.lastActiveAt)}>{ago(session.lastActiveAt)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Profile 'Sessions' card (issue 4): where this user is signed in, and ending the other sessions. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const revoke = useRevokeOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
+
+  const onConfirm = () =>
+    revoke.mutate(undefined, {
+      onSuccess: (message) =>
+        showToast({ color: 'green', message: message ?? SESSION_MESSAGES.othersRevoked }),
+      onError: (error) =>
+        !(isApiError(error) && error.isServerError) && showToast({ color: 'red', message: error.message }),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      maw={860}
+      mt="lg"
+      component="section"
+      aria-labelledby="profile-sessions"
+    >
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="lg" id="profile-sessions">
+          Sessions
+        </Title>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void sessions.refetch()}
+            loading={sessions.isFetching && !sessions.isPending}
+          >
+            Refresh
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            size="xs"
+            disabled={others === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Sign out other sessions
+          </Button>
+        </Group>
+      </Group>
+      {sessions.isPending ? (
+        <PageLoader label="Loading sessions…" minHeight={80} />
+      ) : sessions.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {isApiError(sessions.error) && sessions.error.status === 404
+            ? 'Sessions cannot be listed: the server does not offer this yet.'
+            : `Could not load your sessions: ${sessions.error.message}`}
+        </Alert>
+      ) : (
+        <Stack gap="xs">
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" aria-label="Active sessions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Device</Table.Th>
+                  <Table.Th>IP address</Table.Th>
+                  <Table.Th>Signed in</Table.Th>
+                  <Table.Th>Last active</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sessions.data.map((session) => (
+                  <SessionRow key={session.id} session={session} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+      <ConfirmModal
+        opened={confirming}
+        title="Sign out other sessions"
+        message={`Are you sure you want to sign out ${others === 1 ? 'your other session' : `your ${others} other sessions`}?`}
+        actions={[{ label: 'Sign out', color: 'red', onConfirm }]}
+        pending={revoke.isPending ? 'Sign out' : null}
+        onClose={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}

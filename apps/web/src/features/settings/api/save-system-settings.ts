@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { systemSettingSchema, type SystemSetting } from '@portal/contract';
+import { api } from '../../../shared/api/api-client';
+import { systemSettingsQueryOptions } from '../../../shared/api/get-system-settings';
+
+/** POST system-settings/save-many [{key, value}] → the saved list (admin). */
+export async function saveSystemSettings(settings: SystemSetting[]): Promise<SystemSetting[]> {
+  return z.array(systemSettingSchema).parse(await api.post<unknown>('system-settings/save-many', settings));
+}
+
+/** Optimistic: the cached settings change at once and roll back when the save fails. */
+export const useSaveSystemSettings = () => {
+  const queryClient = useQueryClient();
+  const { queryKey } = systemSettingsQueryOptions();
+  return useMutation({
+    mutationFn: saveSystemSettings,
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, (settings = []) => [
+        ...settings.filter((s) => !changes.some((c) => c.key === s.key)),
+        ...changes,
+      ]);
+      return { previous };
+    },
+    onError: (_error, _changes, context) => queryClient.setQueryData(queryKey, context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+};

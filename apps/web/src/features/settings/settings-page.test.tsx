@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { META_KEYS, MESSAGES, type User } from '@portal/contract';
+import { buildUser } from '../../test/builders';
+import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
+import { renderApp, signIn } from '../../test/render';
+
+const casey = buildUser({ id: 7, name: 'Casey Customer' });
+const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
+
+function renderSettings(
+  me: User,
+  extra: Record<string, MockHandler | MockReply> = {},
+  state?: { user: User },
+) {
+  signIn(me);
+  const http = mockApi({
+    'GET auth/me': { body: { data: me } },
+    'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
+    ...extra,
+  });
+  renderApp({ pathname: '/settings', state });
+  return http;
+}
+
+const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
+
+describe('Settings', () => {
+  it("shows a customer their own toggles, without 'Uses NSBI' or Admin Settings", async () => {
+    renderSettings(casey, {}, { user: admin });
+    expect(await heading('Settings - Casey Customer')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Two Factor Authentication' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Limit to Single Session' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Uses NSBI' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Admin Settings')).not.toBeInTheDocument();
+  });
+
+  it('saves a toggle at once, says Saved and re-reads your stored user', async () => {
+    const http = renderSettings(casey, {
+      'POST meta/user': { body: { data: [{ key: META_KEYS.twoFactor, value: '1' }] } },
+    });
+    await heading('Settings - Casey Customer');
+    const user = userEvent.setup();
+    const twoFactor = screen.getByRole('switch', { name: 'Two Factor Authentication' });
+    await user.click(twoFactor);
+    expect(twoFactor).toBeChecked();
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(http.calls('POST meta/user')[0]?.body).toEqual({
+      user_id: 7,
+      meta: [{ key: META_KEYS.twoFactor, value: '1' }],
+    });
+    // Once by the session guard on load, once more after the change.
+    await waitFor(() => expect(http.calls('GET auth/me').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("rolls the switch back with 'Oops! Could not save the settings.' when saving fails", async () => {
+    renderSettings(casey, { 'POST meta/user': json(422, { message: 'Nope', errors: { meta: ['Nope'] } }) });
+    await heading('Settings - Casey Customer');
+    const user = userEvent.setup();
+    const single = screen.getByRole('switch', { name: 'Limit to Single Session' });
+    await user.click(single);
+    expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
+    expect(single).not.toBeChecked();
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it("lets an admin set another user's flags, 'Uses NSBI' included", async () => {
+    const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: true });
+    const http = renderSettings(
+      admin,
+      {
+        'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } },
+        'GET users/7': { body: { data: { ...other, meta: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } } },
+      },
+      { user: other },
+    );
+    expect(await heading('Settings - Casey Customer')).toBeInTheDocument();
+    const nsbi = screen.getByRole('switch', { name: 'Uses NSBI' });
+    expect(nsbi).toBeChecked();
+    await userEvent.setup().click(nsbi);
+    await screen.findByText('Saved');
+    expect(http.calls('POST meta/user')[0]?.body).toEqual({
+      user_id: 7,
+      meta: [{ key: META_KEYS.nsbiEnabled, value: '0' }],
+    });
+  });
+
+  it('gives admins NSBI Maintenance Mode, saved through system-settings/save-many', async () => {
+    const http = renderSettings(admin, {
+      'POST system-settings/save-many': { body: { data: [{ key: 'maintenance_mode', value: '1' }] } },
+    });
+    await heading('Settings - Ada Admin');
+    const card = screen.getByRole('region', { name: 'Admin Settings' });
+    const maintenance = within(card).getByRole('switch', { name: /NSBI Maintenance Mode/ });
+    await waitFor(() => expect(maintenance).toBeEnabled());
+    await userEvent.setup().click(maintenance);
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
+    expect(http.calls('POST system-settings/save-many')[0]?.body).toEqual([
+      { key: 'maintenance_mode', value: '1' },
+    ]);
+  });
+
+  it('rolls NSBI Maintenance Mode back when it cannot be saved', async () => {
+    renderSettings(admin, { 'POST system-settings/save-many': json(403, { message: 'Forbidden' }) });
+    await heading('Settings - Ada Admin');
+    const maintenance = screen.getByRole('switch', { name: /NSBI Maintenance Mode/ });
+    await waitFor(() => expect(maintenance).toBeEnabled());
+    await userEvent.setup().click(maintenance);
+    expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
+    await waitFor(() => expect(maintenance).not.toBeChecked());
+  });
+});

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userActionResultSchema } from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
+
+export type DeleteUserOptions = {
+  /** Delete & Block: keep the user, locked out, email not reusable. */
+  block: boolean;
+  /** First delete the user's BI account… */
+  deleteRemoteAccount: boolean;
+  /** …and their BI folders (only with deleteRemoteAccount). */
+  deleteRemoteFolders: boolean;
+};
+
+const flag = (on: boolean) => (on ? '1' : '0');
+
+/** DELETE users/{id}?block&deleteRemoteAccount&deleteRemoteFolders → 200 {message} (or 204). */
+export async function deleteUser(id: number, options: DeleteUserOptions): Promise<string | null> {
+  const query = new URLSearchParams({
+    block: flag(options.block),
+    deleteRemoteAccount: flag(options.deleteRemoteAccount),
+    deleteRemoteFolders: flag(options.deleteRemoteAccount && options.deleteRemoteFolders),
+  });
+  const { body } = await apiRequest<unknown>(`users/${id}?${query}`, { method: 'DELETE' });
+  const parsed = userActionResultSchema.safeParse(body);
+  return parsed.success ? parsed.data.message : null;
+}
+
+export const useDeleteUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...options }: DeleteUserOptions & { id: number }) => deleteUser(id, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT }),
+  });
+};

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser, buildUsersPage } from '../../../test/builders';
+import { mockApi } from '../../../test/fetch-mock';
+import { renderApp, signIn } from '../../../test/render';
+
+const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
+const casey = buildUser({ id: 7, name: 'Casey Customer' });
+
+async function openDeleteModal() {
+  signIn(admin);
+  const http = mockApi({
+    'GET auth/me': { body: { data: admin } },
+    'GET users': { body: buildUsersPage([admin, casey]) },
+    'DELETE users/7': { body: { message: 'User deleted.' } },
+  });
+  renderApp('/admin/users');
+  const user = userEvent.setup();
+  const row = await screen.findByRole('row', { name: /Casey Customer/ }, { timeout: 5000 });
+  await user.click(within(row).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog');
+  const query = () => Object.fromEntries(http.calls('DELETE users/7')[0]?.url.searchParams ?? []);
+  return { dialog, user, http, query };
+}
+
+describe('Delete user modal', () => {
+  it('asks with the name and explains Delete versus Delete & Block', async () => {
+    const { dialog } = await openDeleteModal();
+    expect(within(dialog).getByText('Are you sure you want to delete Casey Customer?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "'Delete' frees the user's email for re-registration; 'Delete & Block' locks the user out and prevents re-registration.",
+      ),
+    ).toBeInTheDocument();
+    for (const name of ['Cancel', 'Delete', 'Delete & Block']) {
+      expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it("offers 'Delete Folders (if exist)' only while 'Also delete from NSBI (if exists)' is ticked", async () => {
+    const { dialog, user } = await openDeleteModal();
+    expect(
+      within(dialog).queryByRole('checkbox', { name: 'Delete Folders (if exist)' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also delete from NSBI (if exists)' }));
+    const folders = within(dialog).getByRole('checkbox', { name: 'Delete Folders (if exist)' });
+    await user.click(folders);
+    expect(folders).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also delete from NSBI (if exists)' }));
+    expect(
+      within(dialog).queryByRole('checkbox', { name: 'Delete Folders (if exist)' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('Delete & Block with the NSBI options sends every flag and toasts the server message', async () => {
+    const { dialog, user, query } = await openDeleteModal();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also delete from NSBI (if exists)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Delete Folders (if exist)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete & Block' }));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    expect(query()).toEqual({ block: '1', deleteRemoteAccount: '1', deleteRemoteFolders: '1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('plain Delete frees the email: block=0 and no remote deletion', async () => {
+    const { dialog, user, query } = await openDeleteModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    expect(query()).toEqual({ block: '0', deleteRemoteAccount: '0', deleteRemoteFolders: '0' });
+  });
+
+  it('Cancel sends nothing', async () => {
+    const { dialog, user, http } = await openDeleteModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(http.calls('DELETE users/7')).toHaveLength(0);
+  });
+});

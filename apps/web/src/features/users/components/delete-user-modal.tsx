@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Checkbox, Stack, Text } from '@mantine/core';
+import type { User } from '@portal/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { showToast } from '../../../shared/ui/toast';
+import { useDeleteUser } from '../api/delete-user';
+
+type DeleteUserModalProps = { user: User | null; opened: boolean; onClose: () => void };
+
+const DELETE = 'Delete';
+const DELETE_AND_BLOCK = 'Delete & Block';
+
+/**
+ * SPEC §2 Delete modal: 'Delete' frees the email, 'Delete & Block' keeps the user locked out.
+ * Optionally the user's BI account (and, only then, its folders) goes first.
+ */
+export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps) {
+  const [deleteRemoteAccount, setDeleteRemoteAccount] = useState(false);
+  const [deleteRemoteFolders, setDeleteRemoteFolders] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const deletion = useDeleteUser();
+
+  const close = () => {
+    setDeleteRemoteAccount(false);
+    setDeleteRemoteFolders(false);
+    onClose();
+  };
+
+  const run = (action: string, block: boolean) => {
+    if (!user) return;
+    setPending(action);
+    deletion.mutate(
+      {
+        id: user.id,
+        block,
+        deleteRemoteAccount,
+        deleteRemoteFolders: deleteRemoteAccount && deleteRemoteFolders,
+      },
+      {
+        onSuccess: (message) => {
+          if (message) showToast({ color: 'green', message });
+          close();
+        },
+        onError: (error) => {
+          // 5xx are already toasted by the API client's global rule (SPEC §8).
+          if (isApiError(error) && !error.isServerError) showToast({ color: 'red', message: error.message });
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  return (
+    <ConfirmModal
+      opened={opened}
+      title="Delete user"
+      message={user ? `Are you sure you want to delete ${user.name}?` : ''}
+      pending={pending}
+      onClose={close}
+      actions={[
+        { label: DELETE, color: 'red', variant: 'light', onConfirm: () => run(DELETE, false) },
+        { label: DELETE_AND_BLOCK, color: 'red.9', onConfirm: () => run(DELETE_AND_BLOCK, true) },
+      ]}
+    >
+      <Text fz="sm" c="dimmed">
+        'Delete' frees the user's email for re-registration; 'Delete &amp; Block' locks the user out and
+        prevents re-registration.
+      </Text>
+      <Stack gap="xs">
+        <Checkbox
+          label="Also delete from NSBI (if exists)"
+          checked={deleteRemoteAccount}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            setDeleteRemoteAccount(on);
+            if (!on) setDeleteRemoteFolders(false);
+          }}
+        />
+        {deleteRemoteAccount && (
+          <Checkbox
+            label="Delete Folders (if exist)"
+            ml="lg"
+            checked={deleteRemoteFolders}
+            onChange={(event) => setDeleteRemoteFolders(event.currentTarget.checked)}
+          />
+        )}
+      </Stack>
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { User } from '@portal/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { showToast } from '../../../shared/ui/toast';
+import { useRestoreUser } from '../api/restore-user';
+
+type RestoreUserModalProps = { user: User | null; opened: boolean; onClose: () => void };
+
+const RESTORE = 'Restore';
+
+/** SPEC §2 restore confirmation: the user is active again and leaves the blocked list at once. */
+export function RestoreUserModal({ user, opened, onClose }: RestoreUserModalProps) {
+  const restore = useRestoreUser();
+  return (
+    <ConfirmModal
+      opened={opened}
+      title="Restore user"
+      message={user ? `Are you sure you want to restore ${user.name}?` : ''}
+      pending={restore.isPending ? RESTORE : null}
+      onClose={onClose}
+      actions={[
+        {
+          label: RESTORE,
+          onConfirm: () =>
+            user &&
+            restore.mutate(user.id, {
+              onSuccess: (message) => {
+                if (message) showToast({ color: 'green', message });
+                onClose();
+              },
+              onError: (error) => {
+                if (isApiError(error) && !error.isServerError)
+                  showToast({ color: 'red', message: error.message });
+              },
+            }),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconEdit, IconPhoto, IconRestore, IconSettings, IconTrash } from '@tabler/icons-react';
+import { Link, generatePath, useLocation } from 'react-router';
+import type { User } from '@portal/contract';
+import { routes } from '../../../shared/routes';
+
+export type UserRowHandlers = {
+  onChangeLogo: (user: User) => void;
+  onDelete: (user: User) => void;
+  onRestore: (user: User) => void;
+};
+
+type UserRowActionsProps = { user: User; isSelf: boolean; blocked: boolean; handlers: UserRowHandlers };
+
+/** Navigation state the Edit modal and Settings read (SPEC §2: "uses user from navigation state"). */
+export type UserNavigationState = { user?: User };
+
+/**
+ * Row actions of SPEC §2 Users: Edit, Change Logo, Settings, Delete (not on your own row); on the
+ * blocked list only Restore. Edit and Settings are links (they navigate), the others open modals.
+ */
+export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActionsProps) {
+  const { search } = useLocation();
+  if (blocked) {
+    return (
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRestore size={14} aria-hidden />}
+          onClick={() => handlers.onRestore(user)}
+          aria-label={`Restore ${user.name}`}
+        >
+          Restore
+        </Button>
+      </Group>
+    );
+  }
+  const state: UserNavigationState = { user };
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap" role="group" aria-label={`Actions for ${user.name}`}>
+      <RowAction label="Edit">
+        <ActionIcon
+          component={Link}
+          to={{ pathname: generatePath(routes.usersEdit, { id: String(user.id) }), search }}
+          state={state}
+          variant="subtle"
+          aria-label="Edit"
+        >
+          <IconEdit size={18} aria-hidden />
+        </ActionIcon>
+      </RowAction>
+      <RowAction label="Change Logo">
+        <ActionIcon variant="subtle" aria-label="Change Logo" onClick={() => handlers.onChangeLogo(user)}>
+          <IconPhoto size={18} aria-hidden />
+        </ActionIcon>
+      </RowAction>
+      <RowAction label="Settings">
+        <ActionIcon
+          component={Link}
+          to={routes.settings}
+          state={state}
+          variant="subtle"
+          aria-label="Settings"
+        >
+          <IconSettings size={18} aria-hidden />
+        </ActionIcon>
+      </RowAction>
+      {/* SPEC §6: an admin cannot delete their own account from the list. */}
+      {!isSelf && (
+        <RowAction label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label="Delete"
+            onClick={() => handlers.onDelete(user)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </RowAction>
+      )}
+    </Group>
+  );
+}
+
+function RowAction({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Tooltip label={label} withArrow openDelay={300}>
+      {children}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { PAGE_SIZES } from '@portal/contract';
+
+type TablePagerProps = {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+};
+
+const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
+
+/** Page size (SPEC §9: 10, 25, 50, 100), the shown range and page links under a data table. */
+export function TablePager(props: TablePagerProps) {
+  const labelId = useId();
+  const { page, pageCount, pageSize, total, from, to } = props;
+  return (
+    <Group justify="space-between" mt="md" gap="md">
+      <Group gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <Text fz="sm" id={labelId} c="dimmed">
+            Rows per page
+          </Text>
+          <Select<number>
+            aria-labelledby={labelId}
+            data={SIZE_OPTIONS}
+            value={pageSize}
+            onChange={(value) => value && props.onPageSizeChange(value)}
+            allowDeselect={false}
+            w={84}
+            size="sm"
+            comboboxProps={{ width: 84 }}
+          />
+        </Group>
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          {total === 0 || from === null || to === null ? '0 records' : `${from}–${to} of ${total}`}
+        </Text>
+      </Group>
+      <Pagination
+        total={Math.max(pageCount, 1)}
+        value={page}
+        onChange={props.onPageChange}
+        withEdges
+        size="sm"
+        aria-label="Pages"
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      />
+    </Group>
+  );
+}
