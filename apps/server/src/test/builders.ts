@@ -82,3 +82,9 @@ export async function signIn(t: TestApp, user: Pick<BuiltUser, 'id'>): Promise<T
 
 /** Bearer headers for a raw access token. */
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+/** An admin with a session: the opening move of every admin-route test. */
+export async function signedInAdmin(t: TestApp): Promise<{ id: number; tokens: TestTokens }> {
+  const admin = await createAdmin(t);
+  return { id: admin.id, tokens: await signIn(t, admin) };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, MESSAGES, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
+import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 import { THUMBNAIL_HEIGHT } from './image';
 
@@ -60,9 +60,7 @@ describe('logos', () => {
   beforeAll(async () => {
     t = await createTestApp();
     http = api(t);
-    const a = await createAdmin(t);
-    adminId = a.id;
-    admin = await signIn(t, a);
+    ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     me = await createUser(t);
     mine = await signIn(t, me);
     other = await createUser(t);

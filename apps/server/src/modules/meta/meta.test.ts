@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { auditLog, userMeta } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
+import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('POST meta/user', () => {
@@ -17,9 +17,7 @@ describe('POST meta/user', () => {
   beforeAll(async () => {
     t = await createTestApp();
     http = api(t);
-    const a = await createAdmin(t);
-    adminId = a.id;
-    admin = await signIn(t, a);
+    ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     me = await createUser(t, { meta: [{ key: 'notes', value: 'mine' }] });
     mine = await signIn(t, me);
     other = await createUser(t, { meta: [{ key: 'company_name', value: 'Other Co' }] });

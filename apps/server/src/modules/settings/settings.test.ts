@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, SYSTEM_SETTING_MESSAGES } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, signIn, type TestTokens } from '../../test/builders';
+import { createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('system settings', () => {
@@ -15,9 +15,7 @@ describe('system settings', () => {
   beforeAll(async () => {
     t = await createTestApp();
     http = api(t);
-    const a = await createAdmin(t);
-    adminId = a.id;
-    admin = await signIn(t, a);
+    ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     customer = await signIn(t, await createUser(t, { roleId: ROLE_IDS.customer }));
   });
   afterAll(() => t.close());

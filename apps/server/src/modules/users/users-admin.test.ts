@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { auditLog, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, signIn, type TestTokens } from '../../test/builders';
+import { createAdmin, createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 let n = 0;
@@ -37,9 +37,7 @@ describe('users administration', () => {
   beforeAll(async () => {
     t = await createTestApp();
     http = api(t);
-    const a = await createAdmin(t);
-    adminId = a.id;
-    admin = await signIn(t, a);
+    ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     const c = await createUser(t);
     customerId = c.id;
     customer = await signIn(t, c);

@@ -5,7 +5,7 @@ import { MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { buildApp } from '../../app';
 import { auditLog, sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, signIn, type TestTokens } from '../../test/builders';
+import { createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 import type { BiAccounts } from './bi-accounts';
 
@@ -18,9 +18,7 @@ describe('delete, delete & block, restore', () => {
   beforeAll(async () => {
     t = await createTestApp();
     http = api(t);
-    const a = await createAdmin(t);
-    adminId = a.id;
-    admin = await signIn(t, a);
+    ({ id: adminId, tokens: admin } = await signedInAdmin(t));
   });
   afterAll(() => t.close());
 

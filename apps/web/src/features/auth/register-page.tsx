@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { showToast } from '../../shared/ui/toast';
 import { signUp } from './api/sign-up';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
+import { NewPasswordFields } from './components/new-password-fields';
 import { applyServerErrors } from './components/server-errors';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
@@ -65,20 +66,7 @@ function RegisterForm() {
             error={shown('email')}
             {...register('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            withAsterisk
-            error={shown('password')}
-            {...register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            withAsterisk
-            error={shown('password_confirmation')}
-            {...register('password_confirmation')}
-          />
+          <NewPasswordFields register={register} shown={shown} />
           <Button type="submit" fullWidth size="md" loading={isSubmitting}>
             Register
           </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { showToast } from '../../shared/ui/toast';
 import { resetPassword } from './api/passwords';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
+import { NewPasswordFields } from './components/new-password-fields';
 import { applyServerErrors } from './components/server-errors';
 
 const FIELDS = ['email', 'password', 'password_confirmation'] as const;
@@ -53,20 +54,7 @@ export function ResetPasswordPage() {
             error={shown('email')}
             {...register('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            withAsterisk
-            error={shown('password')}
-            {...register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            withAsterisk
-            error={shown('password_confirmation')}
-            {...register('password_confirmation')}
-          />
+          <NewPasswordFields register={register} shown={shown} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={routes.login}>
               Cancel
