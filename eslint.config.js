@@ -58,6 +58,23 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
 
+  // The browser's bundle: the contract is compiled into the web app, so both stay off classic zod.
+  {
+    files: ['packages/contract/**/*.{ts,tsx,js,mjs}', 'apps/web/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+            name,
+            message:
+              "Classic zod is not tree-shakable: it puts ~25 KB gzipped (JSON Schema converter included) into the web's first-load bundle. Use `import * as z from 'zod/mini'`.",
+          })),
+        },
+      ],
+    },
+  },
+
   // Tests may poke at internals.
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

@@ -33,7 +33,7 @@ export default defineConfig({
             // Needed by every screen: one long-cached file instead of a dozen fragments.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
             // The rest of what the entry needs before the first screen: one request, not twenty.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pagedOf } from './envelope';
 
 /** Two-factor sign-in (API.md auth/login, two-fa/verify). */
@@ -16,8 +16,10 @@ export const TWO_FACTOR_MESSAGES = {
 } as const;
 
 export const twoFactorVerifySchema = z.object({
-  code: z.string().trim().min(1, { error: 'Security code is a required field' }).max(64),
-  secret: z.string().min(1).max(200),
+  code: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: 'Security code is a required field' }), z.maxLength(64)),
+  secret: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifySchema>;
 
@@ -30,10 +32,12 @@ export const REALTIME = {
   retryMs: 3_000,
 } as const;
 
-export const broadcastingAuthSchema = z.object({ channel_name: z.string().min(1).max(200) });
+export const broadcastingAuthSchema = z.object({
+  channel_name: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export const broadcastingTicketSchema = z.object({ ticket: z.string() });
-export const realtimeQuerySchema = z.object({ ticket: z.string().max(200).optional() });
-export const loginNotificationSchema = z.object({ userId: z.number().int(), at: z.string() });
+export const realtimeQuerySchema = z.object({ ticket: z.optional(z.string().check(z.maxLength(200))) });
+export const loginNotificationSchema = z.object({ userId: z.number().check(z.int()), at: z.string() });
 export type LoginNotification = z.infer<typeof loginNotificationSchema>;
 
 /** The Profile page's 'Sessions' card (GET auth/sessions). */
@@ -41,7 +45,7 @@ export const activeSessionSchema = z.object({
   id: z.string(),
   device: z.string(),
   browser: z.string(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   signedInAt: z.string(),
   lastActiveAt: z.string(),
   current: z.boolean(),
@@ -62,8 +66,8 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const pagedOutboxSchema = pagedOf(outboxMailSchema);
 export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  paginate: z.coerce.number().int().min(1).max(100).default(25),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  paginate: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 25),
 });
 
-export const externalLoginQuerySchema = z.object({ token: z.string().max(2000).optional() });
+export const externalLoginQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { required } from './messages';
 import { userSchema } from './user';
 
@@ -6,9 +6,11 @@ import { userSchema } from './user';
 export const requiredText = (label: string, max = 255) =>
   z
     .string({ error: required(label) })
-    .trim()
-    .min(1, { error: required(label) })
-    .max(max, { error: `${label} may not be greater than ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required(label) }),
+      z.maxLength(max, { error: `${label} may not be greater than ${max} characters` }),
+    );
 
 /** Label of the username field: by app (SPEC §5). */
 export const signInUsernameLabel = (app?: 'ld' | 'ts') =>
@@ -23,11 +25,13 @@ export const signInSchema = (opts: { app?: 'ld' | 'ts'; needsCode?: boolean } = 
     username: requiredText(signInUsernameLabel(opts.app)),
     password: z
       .string({ error: required('Password') })
-      .min(1, { error: required('Password') })
-      .max(1024, { error: 'Password is too long' }),
+      .check(
+        z.minLength(1, { error: required('Password') }),
+        z.maxLength(1024, { error: 'Password is too long' }),
+      ),
     authKey: opts.needsCode
       ? requiredText('Security code', 64)
-      : z.string().trim().max(64).optional().or(z.literal('')),
+      : z.union([z.optional(z.string().check(z.trim(), z.maxLength(64))), z.literal('')]),
   });
 export const loginRequestSchema = signInSchema();
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -37,9 +41,11 @@ export const sessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const twoFactorChallengeSchema = z.object({ secret: z.string(), message: z.string() });
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
+export const refreshRequestSchema = z.object({
+  refresh_token: z.string().check(z.minLength(1), z.maxLength(200)),
+});

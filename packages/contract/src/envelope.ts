@@ -1,51 +1,54 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
 
 /** Error body of every non-2xx answer (API.md "Envelope"); `errors` only on 422. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-export const dataWithMessageOf = <T extends z.ZodType>(schema: T) =>
+// Any zod 4 schema (zod/mini or classic: the server wraps its own classic schemas too).
+export const dataOf = <T extends z.core.$ZodType>(schema: T) => z.object({ data: schema });
+export const dataWithMessageOf = <T extends z.core.$ZodType>(schema: T) =>
   z.object({ data: schema, message: z.string() });
 export const messageBodySchema = z.object({ message: z.string() });
 
 /** Query of every paged list; sortColumn is narrowed per resource. */
 export const pagedQuerySchema = <C extends readonly [string, ...string[]]>(sortColumns: C) =>
   z.object({
-    paginate: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-        error: `paginate must be one of ${PAGE_SIZES.join(', ')}`,
-      })
-      .default(DEFAULT_PAGE_SIZE),
-    page: z.coerce.number().int().min(1).default(1),
-    sortColumn: z.enum(sortColumns).default(sortColumns[0]),
-    sortDirection: z.enum(['asc', 'desc']).default('asc'),
-    search: z.string().trim().max(200).optional(),
+    paginate: z._default(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+          error: `paginate must be one of ${PAGE_SIZES.join(', ')}`,
+        }),
+      ),
+      DEFAULT_PAGE_SIZE,
+    ),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+    sortColumn: z._default(z.enum(sortColumns), sortColumns[0]),
+    sortDirection: z._default(z.enum(['asc', 'desc']), 'asc'),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   });
 
-const pageLinkSchema = z.object({ label: z.string(), url: z.string().nullable(), active: z.boolean() });
-export const pagedOf = <T extends z.ZodType>(item: T) =>
+const pageLinkSchema = z.object({ label: z.string(), url: z.nullable(z.string()), active: z.boolean() });
+export const pagedOf = <T extends z.core.$ZodType>(item: T) =>
   z.object({
     data: z.array(item),
     links: z.object({
-      first: z.string().nullable(),
-      last: z.string().nullable(),
-      prev: z.string().nullable(),
-      next: z.string().nullable(),
+      first: z.nullable(z.string()),
+      last: z.nullable(z.string()),
+      prev: z.nullable(z.string()),
+      next: z.nullable(z.string()),
     }),
     meta: z.object({
       current_page: z.number(),
       per_page: z.number(),
       total: z.number(),
       last_page: z.number(),
-      from: z.number().nullable(),
-      to: z.number().nullable(),
+      from: z.nullable(z.number()),
+      to: z.nullable(z.number()),
       links: z.array(pageLinkSchema),
     }),
   });

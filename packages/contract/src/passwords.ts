@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { VALIDATION, required } from './messages';
 import { emailSchema } from './users';
@@ -26,18 +26,20 @@ export const FORGOT_PASSWORD_LIMITS = {
 /** A new password: required, 6 to 15 characters (SPEC §5). */
 export const newPasswordSchema = z
   .string({ error: required('Password') })
-  .min(1, { error: required('Password') })
-  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort })
-  .max(PASSWORD_MAX, { error: VALIDATION.passwordTooLong });
+  .check(
+    z.minLength(1, { error: required('Password') }),
+    z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
+    z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
+  );
 
 export const passwordConfirmationSchema = z
   .string({ error: required('Confirm password') })
-  .min(1, { error: required('Confirm password') });
+  .check(z.minLength(1, { error: required('Confirm password') }));
 
 /** Adds 'Passwords must match' on password_confirmation. */
 export const passwordsMustMatch = (
   v: { password: string; password_confirmation: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (v.password_confirmation !== '' && v.password !== v.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: VALIDATION.passwordsMustMatch });
@@ -55,7 +57,7 @@ export const passwordResetFormSchema = z
     password: newPasswordSchema,
     password_confirmation: passwordConfirmationSchema,
   })
-  .superRefine(passwordsMustMatch);
+  .check(z.superRefine(passwordsMustMatch));
 export type PasswordResetFormValues = z.infer<typeof passwordResetFormSchema>;
 export const resetPasswordFormSchema = passwordResetFormSchema;
 export type ResetPasswordForm = PasswordResetFormValues;
@@ -63,12 +65,12 @@ export type ResetPasswordForm = PasswordResetFormValues;
 /** `POST passwords/reset` body. */
 export const passwordResetSchema = z
   .object({
-    token: z.string({ error: PASSWORD_MESSAGES.invalidResetToken }).min(1).max(200),
+    token: z.string({ error: PASSWORD_MESSAGES.invalidResetToken }).check(z.minLength(1), z.maxLength(200)),
     email: emailSchema(),
     password: newPasswordSchema,
     password_confirmation: passwordConfirmationSchema,
   })
-  .superRefine(passwordsMustMatch);
+  .check(z.superRefine(passwordsMustMatch));
 export type PasswordResetRequest = z.infer<typeof passwordResetSchema>;
 export const resetPasswordSchema = passwordResetSchema;
 export type ResetPasswordRequest = PasswordResetRequest;

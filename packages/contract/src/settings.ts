@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const systemSettingSchema = z.object({
-  key: z.string().min(1).max(100),
-  value: z.string().max(5000).nullable(),
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+  value: z.nullable(z.string().check(z.maxLength(5000))),
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;
-export const saveSystemSettingsSchema = z.array(systemSettingSchema).min(1).max(100);
+export const saveSystemSettingsSchema = z.array(systemSettingSchema).check(z.minLength(1), z.maxLength(100));

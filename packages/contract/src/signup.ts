@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requiredText } from './auth';
 import { newPasswordSchema, passwordConfirmationSchema, passwordsMustMatch } from './passwords';
 import { emailSchema } from './users';
@@ -11,5 +11,5 @@ export const signUpSchema = z
     password: newPasswordSchema,
     password_confirmation: passwordConfirmationSchema,
   })
-  .superRefine(passwordsMustMatch);
+  .check(z.superRefine(passwordsMustMatch));
 export type SignUpRequest = z.infer<typeof signUpSchema>;

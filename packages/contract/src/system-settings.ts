@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SYSTEM_SETTING_KEYS } from './constants';
 import { systemSettingSchema } from './settings';
 
@@ -18,21 +18,23 @@ const systemSettingKeyList = Object.values(SYSTEM_SETTING_KEYS) as [string, ...s
  */
 export const saveSystemSettingsRequestSchema = z
   .array(
-    systemSettingSchema.extend({
+    z.extend(systemSettingSchema, {
       key: z.enum(systemSettingKeyList, { error: SYSTEM_SETTING_MESSAGES.unknownKey }),
     }),
   )
-  .min(1)
-  .max(100)
-  .superRefine((items, ctx) => {
-    items.forEach((item, index) => {
-      if (SYSTEM_SETTING_FLAG_KEYS.includes(item.key) && item.value !== '0' && item.value !== '1') {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'value'],
-          message: SYSTEM_SETTING_MESSAGES.flagValue(item.key),
-        });
-      }
-    });
-  });
+  .check(
+    z.minLength(1),
+    z.maxLength(100),
+    z.superRefine((items, ctx) => {
+      items.forEach((item, index) => {
+        if (SYSTEM_SETTING_FLAG_KEYS.includes(item.key) && item.value !== '0' && item.value !== '1') {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'value'],
+            message: SYSTEM_SETTING_MESSAGES.flagValue(item.key),
+          });
+        }
+      });
+    }),
+  );
 export type SaveSystemSettingsRequest = z.infer<typeof saveSystemSettingsRequestSchema>;

@@ -1,17 +1,21 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const roleSchema = z.object({ id: z.number().int(), name: z.string(), short_name: z.string() });
+export const roleSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  short_name: z.string(),
+});
 export type Role = z.infer<typeof roleSchema>;
 
 export const metaItemSchema = z.object({
-  key: z.string().min(1).max(100),
-  value: z.string().max(5000).nullable(),
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+  value: z.nullable(z.string().check(z.maxLength(5000))),
 });
 export type MetaItem = z.infer<typeof metaItemSchema>;
 
 export const fileSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.number().check(z.int()),
+  user_id: z.number().check(z.int()),
   file_name: z.string(),
   public_url: z.string(),
   thumbnail_url: z.string(),
@@ -20,35 +24,35 @@ export type PortalFile = z.infer<typeof fileSchema>;
 
 /** The User object of API.md. It never carries a password hash or an external token. */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   email: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   createdAt: z.string(),
-  logo: fileSchema.nullable(),
+  logo: z.nullable(fileSchema),
   roles: z.array(roleSchema),
   role: z.object({ is_admin: z.boolean() }),
   meta: z.array(metaItemSchema),
-  dundas: z.object({ dundas_project_id: z.string().nullable() }).nullable(),
-  ts: z
-    .object({
+  dundas: z.nullable(z.object({ dundas_project_id: z.nullable(z.string()) })),
+  ts: z.nullable(
+    z.object({
       user_id: z.string(),
-      username: z.string().nullable(),
-      email: z.string().nullable(),
-      name: z.string().nullable(),
-      jsession_id: z.string().optional(),
-    })
-    .nullable(),
-  ld: z
-    .object({
+      username: z.nullable(z.string()),
+      email: z.nullable(z.string()),
+      name: z.nullable(z.string()),
+      jsession_id: z.optional(z.string()),
+    }),
+  ),
+  ld: z.nullable(
+    z.object({
       user_id: z.string(),
-      username: z.string().nullable(),
-      email: z.string().nullable(),
-      name: z.string().nullable(),
-      client_name: z.string().nullable(),
-      branch_name: z.string().nullable(),
-    })
-    .nullable(),
+      username: z.nullable(z.string()),
+      email: z.nullable(z.string()),
+      name: z.nullable(z.string()),
+      client_name: z.nullable(z.string()),
+      branch_name: z.nullable(z.string()),
+    }),
+  ),
   blocked: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

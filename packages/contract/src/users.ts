@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   META_KEY_LIST,
   META_KEYS,
@@ -12,24 +12,30 @@ import { requiredText } from './auth';
 import { pagedQuerySchema } from './envelope';
 
 /** SPEC §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
-export const phoneNumberSchema = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || v.length >= PHONE_MIN_DIGITS, { error: VALIDATION.phoneMinDigits })
-  .refine((v) => v === '' || /^[0-9]{7,10}$/.test(v), { error: VALIDATION.phoneOnlyNumbers });
+export const phoneNumberSchema = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || v.length >= PHONE_MIN_DIGITS, { error: VALIDATION.phoneMinDigits }),
+  z.refine((v) => v === '' || /^[0-9]{7,10}$/.test(v), { error: VALIDATION.phoneOnlyNumbers }),
+);
 
 export const emailSchema = (label = 'Email') =>
-  z
-    .string({ error: required(label) })
-    .trim()
-    .min(1, { error: required(label) })
-    .max(255, { error: `${label} may not be greater than 255 characters` })
-    .pipe(z.email({ error: VALIDATION.invalidEmail(label) }));
+  z.pipe(
+    z
+      .string({ error: required(label) })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required(label) }),
+        z.maxLength(255, { error: `${label} may not be greater than 255 characters` }),
+      ),
+    z.email({ error: VALIDATION.invalidEmail(label) }),
+  );
 
 const passwordRule = z
   .string()
-  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort })
-  .max(PASSWORD_MAX, { error: VALIDATION.passwordTooLong });
+  .check(
+    z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
+    z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
+  );
 
 /** Meta keys an admin may set through the user form, with their rules. */
 export const USER_FORM_META_KEYS = [
@@ -41,17 +47,18 @@ export const USER_FORM_META_KEYS = [
   META_KEYS.nsbiEnabled,
 ] as const;
 /** The rule of each meta key's value (META_KEYS); flags are "0"/"1". */
-export const META_VALUE_RULES: Record<string, z.ZodType<string>> = {
+export const META_VALUE_RULES: Record<string, z.ZodMiniType<string>> = {
   [META_KEYS.primaryPhone]: phoneNumberSchema,
   [META_KEYS.secondaryPhone]: phoneNumberSchema,
   [META_KEYS.companyName]: z
     .string()
-    .trim()
-    .max(255, { error: 'Company name may not be greater than 255 characters' }),
-  [META_KEYS.notes]: z.string().max(5000, { error: 'Notes may not be greater than 5000 characters' }),
+    .check(z.trim(), z.maxLength(255, { error: 'Company name may not be greater than 255 characters' })),
+  [META_KEYS.notes]: z
+    .string()
+    .check(z.maxLength(5000, { error: 'Notes may not be greater than 5000 characters' })),
   [META_KEYS.adminNotes]: z
     .string()
-    .max(5000, { error: 'Admin notes may not be greater than 5000 characters' }),
+    .check(z.maxLength(5000, { error: 'Admin notes may not be greater than 5000 characters' })),
   [META_KEYS.nsbiEnabled]: z.enum(['0', '1'], { error: 'Uses NSBI must be 0 or 1' }),
   [META_KEYS.twoFactor]: z.enum(['0', '1'], { error: 'Two Factor Authentication must be 0 or 1' }),
   [META_KEYS.singleSession]: z.enum(['0', '1'], { error: 'Limit to Single Session must be 0 or 1' }),
@@ -59,7 +66,7 @@ export const META_VALUE_RULES: Record<string, z.ZodType<string>> = {
 const metaRules = META_VALUE_RULES;
 
 /** Checks meta values by META_VALUE_RULES; an error is keyed by the meta key (API.md "Error keys"). */
-function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx: z.RefinementCtx) {
+function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx: z.core.$RefinementCtx) {
   for (const item of meta) {
     const r = metaRules[item.key]?.safeParse(item.value ?? '');
     if (r && !r.success)
@@ -69,6 +76,17 @@ function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx
 
 /** On edit an empty (or null) password means "keep the old one" (API.md PUT users/{id}): dropped. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * Classic zod's `z.preprocess`, which zod/mini lacks: `fn` runs on the raw input, then `schema`. Typed
+ * as classic types it, so a key whose `schema` is optional stays optional in the input type.
+ */
+const preprocess = <T extends z.core.$ZodType>(fn: (input: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(fn), schema) as unknown as z.ZodMiniType<
+    z.core.output<T>,
+    unknown,
+    z.core.$ZodPreprocessInternals<T>
+  >;
 
 /**
  * The Create/Edit User form (flat fields), used by react-hook-form through zodResolver.
@@ -82,42 +100,43 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
       // Empty on create says "required", not "too short" (the first message is the one shown).
       password:
         mode === 'create'
-          ? z
-              .string()
-              .min(1, { error: required('Password') })
-              .pipe(passwordRule)
+          ? z.pipe(z.string().check(z.minLength(1, { error: required('Password') })), passwordRule)
           : z.string(),
       password_confirmation: z.string(),
       primary_phone_number: phoneNumberSchema,
       secondary_phone_number: phoneNumberSchema,
-      company_name: z.string().trim().max(255),
-      notes: z.string().max(5000),
-      admin_notes: z.string().max(5000),
-      role_id: z.number({ error: VALIDATION.roleRequired }).int().min(1, { error: VALIDATION.roleRequired }),
+      company_name: z.string().check(z.trim(), z.maxLength(255)),
+      notes: z.string().check(z.maxLength(5000)),
+      admin_notes: z.string().check(z.maxLength(5000)),
+      role_id: z
+        .number({ error: VALIDATION.roleRequired })
+        .check(z.int(), z.minimum(1, { error: VALIDATION.roleRequired })),
       uses_nsbi: z.boolean(),
-      project_id: z.string().max(100).nullable(),
+      project_id: z.nullable(z.string().check(z.maxLength(100))),
     })
-    .superRefine((v, ctx) => {
-      if (mode === 'edit' && v.password !== '') {
-        const r = passwordRule.safeParse(v.password);
-        if (!r.success)
-          ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]!.message });
-      }
-      const confirmationNeeded = mode === 'create' || v.password !== '';
-      if (confirmationNeeded && v.password_confirmation === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['password_confirmation'],
-          message: required('Confirm password'),
-        });
-      } else if (confirmationNeeded && v.password_confirmation !== v.password) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['password_confirmation'],
-          message: VALIDATION.passwordsMustMatch,
-        });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (mode === 'edit' && v.password !== '') {
+          const r = passwordRule.safeParse(v.password);
+          if (!r.success)
+            ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]!.message });
+        }
+        const confirmationNeeded = mode === 'create' || v.password !== '';
+        if (confirmationNeeded && v.password_confirmation === '') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: required('Confirm password'),
+          });
+        } else if (confirmationNeeded && v.password_confirmation !== v.password) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: VALIDATION.passwordsMustMatch,
+          });
+        }
+      }),
+    );
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
 
 /**
@@ -127,47 +146,51 @@ export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
  */
 export const userPayloadSchema = (mode: 'create' | 'edit') =>
   z
-    .object({
+    .strictObject({
       name: requiredText('Full name'),
       email: emailSchema(),
       password:
         mode === 'create'
-          ? z
-              .string({ error: required('Password') })
-              .min(1, { error: required('Password') })
-              .pipe(passwordRule)
-          : z.preprocess(blankToUndefined, passwordRule.optional()),
+          ? z.pipe(
+              z
+                .string({ error: required('Password') })
+                .check(z.minLength(1, { error: required('Password') })),
+              passwordRule,
+            )
+          : preprocess(blankToUndefined, z.optional(passwordRule)),
       password_confirmation:
-        mode === 'create' ? z.string().optional() : z.preprocess(blankToUndefined, z.string().optional()),
-      meta: z
-        .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.string().nullable() }))
-        .max(20)
-        .default([]),
+        mode === 'create' ? z.optional(z.string()) : preprocess(blankToUndefined, z.optional(z.string())),
+      meta: z._default(
+        z
+          .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.nullable(z.string()) }))
+          .check(z.maxLength(20)),
+        [],
+      ),
       role_id: z.coerce
         .number({ error: VALIDATION.roleRequired })
-        .int()
-        .min(1, { error: VALIDATION.roleRequired }),
-      project_id: z.string().max(100).nullable().optional(),
+        .check(z.int(), z.minimum(1, { error: VALIDATION.roleRequired })),
+      project_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
     })
-    .strict()
-    .superRefine((v, ctx) => {
-      checkMetaValues(v.meta, ctx);
-      if (v.password !== undefined) {
-        if (!v.password_confirmation) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: required('Confirm password'),
-          });
-        } else if (v.password_confirmation !== v.password) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: VALIDATION.passwordsMustMatch,
-          });
+    .check(
+      z.superRefine((v, ctx) => {
+        checkMetaValues(v.meta, ctx);
+        if (v.password !== undefined) {
+          if (!v.password_confirmation) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['password_confirmation'],
+              message: required('Confirm password'),
+            });
+          } else if (v.password_confirmation !== v.password) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['password_confirmation'],
+              message: VALIDATION.passwordsMustMatch,
+            });
+          }
         }
-      }
-    });
+      }),
+    );
 export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
 
 /** Form values → API payload. On edit an empty password drops both password fields (SPEC §5). */
@@ -207,32 +230,26 @@ export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }):
 }
 
 export const USER_SORT_COLUMNS = ['id', 'name', 'email', 'createdAt'] as const;
-export const usersQuerySchema = pagedQuerySchema(USER_SORT_COLUMNS).extend({
+export const usersQuerySchema = z.extend(pagedQuerySchema(USER_SORT_COLUMNS), {
   // `?blocked` alone (empty value) counts as blocked (API.md "Blocked list URL").
-  blocked: z
-    .enum(['', '0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '' || v === '1' || v === 'true'),
+  blocked: z.pipe(
+    z.optional(z.enum(['', '0', '1', 'true', 'false'])),
+    z.transform((v) => v === '' || v === '1' || v === 'true'),
+  ),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
+/** A "0"/"1" query flag, "0" when absent, read as a boolean. */
+const queryFlag = () =>
+  z.pipe(
+    z._default(z.enum(['0', '1']), '0'),
+    z.transform((v) => v === '1'),
+  );
 export const deleteUserQuerySchema = z.object({
-  block: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  deleteRemoteAccount: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  deleteRemoteFolders: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  force: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
+  block: queryFlag(),
+  deleteRemoteAccount: queryFlag(),
+  deleteRemoteFolders: queryFlag(),
+  force: queryFlag(),
 });
 
 /**
@@ -240,20 +257,20 @@ export const deleteUserQuerySchema = z.object({
  * keyed by meta key. Who may write which key (own user, admin-only keys) is the server's check.
  */
 export const metaUpdateSchema = z
-  .object({
-    user_id: z.coerce.number({ error: 'The user_id field is required.' }).int().min(1).max(2_147_483_647),
+  .strictObject({
+    user_id: z.coerce
+      .number({ error: 'The user_id field is required.' })
+      .check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
     meta: z
       .array(
         z.strictObject({
           key: z.enum(META_KEY_LIST as [MetaKey, ...MetaKey[]], {
             error: 'The selected meta key is invalid.',
           }),
-          value: z.string().max(5000).nullable(),
+          value: z.nullable(z.string().check(z.maxLength(5000))),
         }),
       )
-      .min(1)
-      .max(50),
+      .check(z.minLength(1), z.maxLength(50)),
   })
-  .strict()
-  .superRefine((v, ctx) => checkMetaValues(v.meta, ctx));
+  .check(z.superRefine((v, ctx) => checkMetaValues(v.meta, ctx)));
 export type MetaUpdate = z.infer<typeof metaUpdateSchema>;

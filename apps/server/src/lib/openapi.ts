@@ -1,3 +1,4 @@
+import { clone, globalRegistry, type core } from 'zod';
 import { errorBodySchema } from '@portal/contract';
 
 /** OpenAPI `security` of a route behind the auth guard (the scheme is declared in app.ts). */
@@ -15,9 +16,19 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable; see Retry-After',
 };
 
+/**
+ * A copy of `schema` documented with `description`: classic zod's `.describe()`, which the contract's
+ * zod/mini schemas lack. A copy, so a shared schema is never described for every route at once.
+ */
+export function described<T extends core.$ZodType>(schema: T, description: string): T {
+  const copy = clone(schema);
+  globalRegistry.add(copy, { description });
+  return copy;
+}
+
 /** Documents error answers of a route with the envelope of API.md, e.g. `...errorResponses(401, 422)`. */
 export function errorResponses<const C extends number>(...codes: C[]) {
   return Object.fromEntries(
-    codes.map((code) => [code, errorBodySchema.describe(ERROR_DESCRIPTIONS[code] ?? 'Error')]),
+    codes.map((code) => [code, described(errorBodySchema, ERROR_DESCRIPTIONS[code] ?? 'Error')]),
   ) as Record<C, typeof errorBodySchema>;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { core } from 'zod';
 import { MESSAGES, USER_ADMIN_MESSAGES, type ErrorBody } from '@portal/contract';
 import { AppError, type FieldErrors } from '../lib/errors';
 
@@ -15,7 +15,7 @@ function collect(entries: Array<{ field: string; message: string }>): FieldError
 
 /** Renders every error (the 404 of unknown paths is in plugins/web.ts, beside the SPA fallback) as the API.md envelope. Bad input is never a 500. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | core.$ZodError, request, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
     if (error instanceof AppError) {
@@ -42,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       );
       return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
     }
-    if (error instanceof ZodError) {
+    // core's class: a zod/mini (contract) parse throws no classic ZodError, and core.$ZodError covers both.
+    if (error instanceof core.$ZodError) {
       const errors = collect(
         error.issues.flatMap((i) =>
           i.code === 'unrecognized_keys'

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
-import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
 import { presentUser } from '../users/presenter';
 import type { UserRecord } from '../users/queries';
@@ -48,7 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginRequestSchema,
         response: {
           200: dataOf(sessionSchema),
-          202: dataOf(twoFactorChallengeSchema).describe('Two-factor: a code was mailed; send it as authKey'),
+          202: described(
+            dataOf(twoFactorChallengeSchema),
+            'Two-factor: a code was mailed; send it as authKey',
+          ),
           ...errorResponses(400, 401, 422, 429, 503),
         },
       },

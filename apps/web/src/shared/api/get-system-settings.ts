@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SYSTEM_SETTING_KEYS, systemSettingSchema, type SystemSetting } from '@portal/contract';
 import { api } from './api-client';
 

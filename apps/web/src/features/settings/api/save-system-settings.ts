@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { systemSettingSchema, type SystemSetting } from '@portal/contract';
 import { api } from '../../../shared/api/api-client';
 import { systemSettingsQueryOptions } from '../../../shared/api/get-system-settings';

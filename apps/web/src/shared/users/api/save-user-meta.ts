@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { metaItemSchema, type MetaItem } from '@portal/contract';
 import { api } from '../../api/api-client';
 
