@@ -11,6 +11,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Responses with a 2xx status. */
+    '2xx': number;
     duration: number;
     statusCodeStats: Record<string, { count: number }>;
   };
@@ -21,6 +23,7 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    body?: string;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -15,6 +15,7 @@ import { authGuard } from './modules/auth/guard';
 import { noBiServer, type BiAccounts } from './modules/users/bi-accounts';
 import { mailPlugin } from './mail/mailer';
 import { realtimePlugin } from './modules/realtime/plugin';
+import { housekeepingPlugin } from './modules/housekeeping/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authGuard);
   await app.register(mailPlugin);
   await app.register(realtimePlugin);
+  await app.register(housekeepingPlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
 

@@ -162,6 +162,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_refresh_token_hash_key').on(t.refreshTokenHash),
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_family_id_idx').on(t.familyId),
+    // Housekeeping deletes sessions whose refresh token expired.
+    index('sessions_refresh_expires_at_idx').on(t.refreshExpiresAt),
   ],
 );
 
@@ -207,6 +209,8 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockLevel: integer('lock_level').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Last failure counted: housekeeping forgets a name or IP that stayed quiet for a day. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---- account security (issue 4) ---------------------------------------------------------------

@@ -123,6 +123,14 @@ export async function revokeFamily(db: Executor, familyId: string, reason: strin
 
 // ---- sign-in throttling -----------------------------------------------------------------------
 
+/** Throttle rows of these keys, locked or merely counting. */
+export async function findThrottleRows(db: Executor, keys: string[]) {
+  return db
+    .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys));
+}
+
 /** Throttle rows of these keys that are locked at `now`. */
 export async function findLocks(db: Executor, keys: string[], now: Date) {
   return db
@@ -150,10 +158,11 @@ export async function recordAccountFailure(
   const lockMs = sql`least(${rule.lockBaseMs}::float8 * power(2, ${loginThrottle.lockLevel}), ${rule.lockMaxMs})`;
   const [row] = await db
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: now, lockLevel: 0, lockedUntil: null })
+    .values({ key, failures: 1, windowStartedAt: now, lockLevel: 0, lockedUntil: null, updatedAt: now })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
+        updatedAt: now,
         failures: sql`case when ${reachesLimit} then 0 else ${loginThrottle.failures} + 1 end`,
         lockLevel: sql`case when ${reachesLimit} then ${loginThrottle.lockLevel} + 1 else ${loginThrottle.lockLevel} end`,
         lockedUntil: sql`case when ${reachesLimit} then ${at(now)} + (${lockMs} * interval '1 millisecond')
@@ -184,10 +193,12 @@ export async function recordIpFailure(
       failures: 1,
       windowStartedAt: now,
       lockedUntil: rule.limit <= 1 ? new Date(now.getTime() + rule.windowMs) : null,
+      updatedAt: now,
     })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
+        updatedAt: now,
         failures,
         windowStartedAt: windowStart,
         lockedUntil: sql`case when ${failures} >= ${rule.limit} then ${windowStart} + ${ms(rule.windowMs)} else null end`,

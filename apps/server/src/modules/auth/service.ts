@@ -9,7 +9,7 @@ import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/q
 import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive, revokeUserSessions } from './queries';
 import type { SessionCache } from './session-cache';
 import { issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
-import { clearAccount, findLock, recordFailure } from './throttle';
+import { clearAccount, readThrottle, recordFailure } from './throttle';
 import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 
 export type SignedIn = IssuedTokens & { user: UserRecord };
@@ -43,14 +43,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const invalidCredentials = () => new AppError(401, MESSAGES.invalidCredentials);
 
-  /** Portal credentials → user id, or the reason they fail. Always costs one Argon2 verify. */
-  async function checkPortalCredentials(attempt: LoginRequest) {
+  /** Portal credentials → the user, or the reason they fail. Always costs one Argon2 verify. */
+  async function checkPortalCredentials(
+    attempt: LoginRequest,
+  ): Promise<
+    | { user: UserRecord; reason?: undefined; userId?: undefined }
+    | { user?: undefined; reason: FailureReason; userId?: number }
+  > {
     const candidate = await findSignInCandidate(db, attempt.username);
     const passwordOk = await verifyPassword(candidate?.passwordHash, attempt.password);
-    if (!candidate) return { reason: 'unknown_user' as const };
-    if (!passwordOk) return { reason: 'wrong_password' as const, userId: candidate.id };
-    if (candidate.blockedAt) return { reason: 'blocked' as const, userId: candidate.id };
-    return { userId: candidate.id };
+    if (!candidate) return { reason: 'unknown_user' };
+    const { user } = candidate;
+    if (!passwordOk) return { reason: 'wrong_password', userId: user.id };
+    if (user.blockedAt) return { reason: 'blocked', userId: user.id };
+    return { user };
   }
 
   /**
@@ -118,27 +124,28 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
 
       // Checked before any password work: a locked name answers fast and identically, known or not.
-      const lock = await findLock(db, attempt.username, client.ip, at);
-      if (lock) {
-        await audit('auth.login.locked', null, { scope: lock.scope });
-        throw AppError.tooManyRequests(lock.retryAfterSeconds);
+      const throttle = await readThrottle(db, attempt.username, client.ip, at);
+      if (throttle.lock) {
+        await audit('auth.login.locked', null, { scope: throttle.lock.scope });
+        throw AppError.tooManyRequests(throttle.lock.retryAfterSeconds);
       }
 
       const portal = await checkPortalCredentials(attempt);
-      let userId = portal.reason ? null : portal.userId;
-      if (userId === null && deps.externalSignIn && portal.reason !== 'blocked') {
-        userId = await deps.externalSignIn(attempt, client);
+      let user = portal.user;
+      if (!user && deps.externalSignIn && portal.reason !== 'blocked') {
+        const externalId = await deps.externalSignIn(attempt, client);
+        if (externalId !== null) user = await findUserRecord(db, externalId);
       }
-      if (userId === null) {
+      if (!user) {
+        // Portal credentials were right but the external account is gone: still a wrong password.
         const reason: FailureReason = portal.reason ?? 'wrong_password';
         await recordFailure(db, attempt.username, client.ip, at);
         await audit('auth.login.failed', portal.userId ?? null, { reason });
         throw invalidCredentials();
       }
-
-      const user = await findUserRecord(db, userId);
-      if (!user) throw invalidCredentials();
-      await clearAccount(db, attempt.username);
+      const userId = user.id;
+      // A failure recorded after readThrottle is left for the next success to clear.
+      if (throttle.accountCounted) await clearAccount(db, attempt.username);
       const next = await afterCredentialsVerified(user, attempt, client);
       if (next !== 'issue-session') {
         await audit('auth.login.challenged', userId, {});

@@ -1,6 +1,6 @@
 import { THROTTLE } from '@portal/contract';
 import type { Executor } from '../../db/types';
-import { clearThrottle, findLocks, recordAccountFailure, recordIpFailure } from './queries';
+import { clearThrottle, findThrottleRows, recordAccountFailure, recordIpFailure } from './queries';
 
 /**
  * Sign-in throttling of API.md "Throttling", kept in login_throttle so every instance sees it.
@@ -12,22 +12,28 @@ export const ipKey = (ip: string) => `ip:${ip}`;
 
 export type Lock = { scope: 'account' | 'ip'; retryAfterSeconds: number };
 
-/** The longest lock standing against this attempt, if any. */
-export async function findLock(
+/**
+ * What the throttle says about an attempt before any password work: the longest lock standing
+ * against it, if any, and whether the account name has failures on record (only then does a
+ * success need a write to clear them).
+ */
+export async function readThrottle(
   db: Executor,
   login: string,
   ip: string,
   now: Date,
-): Promise<Lock | undefined> {
-  const locks = await findLocks(db, [accountKey(login), ipKey(ip)], now);
-  let worst: Lock | undefined;
-  for (const lock of locks) {
-    const retryAfterSeconds = Math.ceil((lock.lockedUntil!.getTime() - now.getTime()) / 1000);
-    if (!worst || retryAfterSeconds > worst.retryAfterSeconds) {
-      worst = { scope: lock.key.startsWith('ip:') ? 'ip' : 'account', retryAfterSeconds };
+): Promise<{ lock?: Lock; accountCounted: boolean }> {
+  const account = accountKey(login);
+  const rows = await findThrottleRows(db, [account, ipKey(ip)]);
+  let lock: Lock | undefined;
+  for (const row of rows) {
+    if (!row.lockedUntil || row.lockedUntil <= now) continue;
+    const retryAfterSeconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
+    if (!lock || retryAfterSeconds > lock.retryAfterSeconds) {
+      lock = { scope: row.key === account ? 'account' : 'ip', retryAfterSeconds };
     }
   }
-  return worst;
+  return { lock, accountCounted: rows.some((row) => row.key === account) };
 }
 
 /** Counts a failed attempt against both the account name and the IP. */

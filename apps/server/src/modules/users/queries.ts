@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '@portal/contract';
 import { roles, userMeta, userRoles, users } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 
 export type RoleRow = { id: number; name: string; shortName: string };
@@ -52,16 +53,32 @@ export const userRecordColumns = {
   )`,
 };
 
-/** The login name matches the email or the username, case-insensitively (the lower() indexes). */
-export async function findSignInCandidate(db: Executor, login: string) {
-  const needle = login.trim().toLowerCase();
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, blockedAt: users.blockedAt })
-    .from(users)
-    .where(or(sql`lower(${users.email}) = ${needle}`, sql`lower(${users.username}) = ${needle}`))
-    // One user's username could equal another's email: the email owner wins.
-    .orderBy(sql`lower(${users.email}) = ${needle} desc`)
-    .limit(1);
+/** A sign-in's user: the whole record, so a successful sign-in needs no second read, and the hash. */
+export type SignInCandidate = { user: UserRecord; passwordHash: string };
+
+/**
+ * The login name matches the email or the username, case-insensitively (the lower() indexes).
+ * Prepared once per database: every sign-in runs it, and its subqueries make planning the costly part.
+ */
+function buildSignInCandidateQuery(db: Db) {
+  const needle = sql.placeholder('login');
+  return (
+    db
+      .select({ user: userRecordColumns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(or(sql`lower(${users.email}) = ${needle}`, sql`lower(${users.username}) = ${needle}`))
+      // One user's username could equal another's email: the email owner wins.
+      .orderBy(sql`lower(${users.email}) = ${needle} desc`)
+      .limit(1)
+      .prepare('users_sign_in_candidate')
+  );
+}
+const signInCandidateQueries = new WeakMap<Db, ReturnType<typeof buildSignInCandidateQuery>>();
+
+export async function findSignInCandidate(db: Db, login: string): Promise<SignInCandidate | undefined> {
+  let query = signInCandidateQueries.get(db);
+  if (!query) signInCandidateQueries.set(db, (query = buildSignInCandidateQuery(db)));
+  const [row] = await query.execute({ login: login.trim().toLowerCase() });
   return row;
 }
 

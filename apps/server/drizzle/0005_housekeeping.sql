@@ -1,0 +1,2 @@
+ALTER TABLE "login_throttle" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "sessions_refresh_expires_at_idx" ON "sessions" USING btree ("refresh_expires_at");

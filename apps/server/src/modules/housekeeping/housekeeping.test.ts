@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  loginThrottle,
+  mailOutbox,
+  passwordResetTokens,
+  realtimeTickets,
+  sessions,
+  twoFactorChallenges,
+} from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createUser } from '../../test/builders';
+import { api } from '../../test/http';
+import { issueTokens } from '../auth/sessions';
+
+const DAY = 24 * 60 * 60_000;
+
+describe('housekeeping', () => {
+  let t: TestApp;
+  const clock = Date.now();
+  const now = () => new Date(clock);
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now });
+  });
+  afterAll(async () => t.close());
+
+  it('deletes what has expired and keeps what can still be used', async () => {
+    const { db } = t.database;
+    const user = await createUser(t);
+    const client = { ip: '127.0.0.1', userAgent: 'vitest' };
+    const stale = await issueTokens(db, t.config, {
+      userId: user.id,
+      client,
+      now: new Date(clock - 40 * DAY),
+    });
+    const live = await issueTokens(db, t.config, { userId: user.id, client, now: now() });
+
+    const past = new Date(clock - 60_000);
+    const future = new Date(clock + 60_000);
+    const challenge = (id: string, expiresAt: Date) => ({
+      id,
+      userId: user.id,
+      secretHash: `secret-${id}`,
+      codeHash: `code-${id}`,
+      codeSentAt: past,
+      expiresAt,
+    });
+    await db
+      .insert(twoFactorChallenges)
+      .values([
+        challenge('00000000-0000-4000-8000-000000000001', past),
+        challenge('00000000-0000-4000-8000-000000000002', future),
+      ]);
+    await db.insert(passwordResetTokens).values([
+      { tokenHash: 'reset-expired', userId: user.id, email: user.email, expiresAt: past },
+      { tokenHash: 'reset-live', userId: user.id, email: user.email, expiresAt: future },
+    ]);
+    await db.insert(realtimeTickets).values([
+      { ticketHash: 'ticket-expired', userId: user.id, channel: 'c', expiresAt: past },
+      { ticketHash: 'ticket-live', userId: user.id, channel: 'c', expiresAt: future },
+    ]);
+    const longAgo = new Date(clock - 2 * DAY);
+    await db.insert(loginThrottle).values([
+      // quiet for two days, not locked: forgotten
+      { key: 'account:quiet', failures: 3, updatedAt: longAgo, windowStartedAt: longAgo },
+      // quiet for two days but its lock still stands: kept
+      { key: 'account:locked', failures: 0, lockLevel: 3, lockedUntil: future, updatedAt: longAgo },
+      // failed a minute ago: kept
+      { key: 'ip:10.0.0.1', failures: 4, updatedAt: past, windowStartedAt: past },
+    ]);
+    await db.insert(mailOutbox).values([
+      { to: user.email, subject: 'old', text: 't', html: 'h', createdAt: new Date(clock - 31 * DAY) },
+      { to: user.email, subject: 'new', text: 't', html: 'h', createdAt: past },
+    ]);
+
+    const counts = await t.app.housekeeping.run();
+
+    expect(counts).toEqual({
+      sessions: 1,
+      twoFactorChallenges: 1,
+      passwordResetTokens: 1,
+      realtimeTickets: 1,
+      loginThrottle: 1,
+      mailOutbox: 1,
+    });
+    const left = async <T>(rows: Promise<T[]>) => (await rows).map((r) => Object.values(r as object)[0]);
+    expect(
+      await left(
+        db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(inArray(sessions.id, [stale.sessionId, live.sessionId])),
+      ),
+    ).toEqual([live.sessionId]);
+    expect(await left(db.select({ id: twoFactorChallenges.id }).from(twoFactorChallenges))).toEqual([
+      '00000000-0000-4000-8000-000000000002',
+    ]);
+    expect(await left(db.select({ h: passwordResetTokens.tokenHash }).from(passwordResetTokens))).toEqual([
+      'reset-live',
+    ]);
+    expect(await left(db.select({ h: realtimeTickets.ticketHash }).from(realtimeTickets))).toEqual([
+      'ticket-live',
+    ]);
+    expect((await left(db.select({ k: loginThrottle.key }).from(loginThrottle))).sort()).toEqual([
+      'account:locked',
+      'ip:10.0.0.1',
+    ]);
+    expect(await left(db.select({ s: mailOutbox.subject }).from(mailOutbox))).toEqual(['new']);
+
+    // The session that is left still works; nothing the user can use was touched.
+    const me = await api(t).get('auth/me', { headers: bearer(live.accessToken) });
+    expect(me.statusCode).toBe(200);
+    await db.delete(loginThrottle).where(eq(loginThrottle.key, 'account:locked'));
+  });
+
+  it('a second run right after finds nothing to delete', async () => {
+    expect(Object.values(await t.app.housekeeping.run()).every((n) => n === 0)).toBe(true);
+  });
+});
