@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@portal/contract';
 
 /**
  * Strict CSP: only our own scripts, styles and frames (the BI server is same-origin when its
@@ -49,11 +50,31 @@ async function helmetHeaders(extraFrameSources: string[]): Promise<Array<[string
     .map(([name, value]) => [name, value as string]);
 }
 
+/**
+ * API answers are data, never documents: the OWASP REST Security set — nothing may load or frame
+ * them — plus `no-store`, since most carry personal data. Shorter than the document set too, which
+ * matters on the hottest routes (auth/me is read by every screen).
+ */
+const API_HEADERS: Array<[string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['cache-control', 'no-store'],
+];
+
+/** Under the API prefix but an HTML page (Swagger UI) with its own CSP: it gets the document set. */
+const isApiData = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(`${API_PREFIX}/docs`);
+
 export async function registerSecurityHeaders(app: FastifyInstance, extraFrameSources: string[] = []) {
-  const headers = await helmetHeaders(extraFrameSources);
-  // On the raw response, as helmet does, so routes that write their own (the docs UI's CSP) still win.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const documentHeaders = await helmetHeaders(extraFrameSources);
+  // On the raw response, as helmet does, so routes that write their own (the docs UI's CSP, the
+  // logo's long-lived Cache-Control) still win.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiData(request.url) ? API_HEADERS : documentHeaders) {
+      reply.raw.setHeader(name, value);
+    }
     done();
   });
 }

@@ -27,9 +27,20 @@ describe('health and the API envelope', () => {
     const res = await t.app.inject({ url: '/api/v1.0/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
+    // API answers are data: nothing may load, frame or store them.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives documents the strict page policy: only our own scripts', async () => {
+    for (const url of ['/healthz', '/api/v1.0/docs/']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
   });
 
   it('refuses new requests with 503 while draining', async () => {
