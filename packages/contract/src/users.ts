@@ -89,7 +89,7 @@ const preprocess = <T extends z.core.$ZodType>(fn: (input: unknown) => unknown, 
   >;
 
 /**
- * The Create/Edit User form (flat fields), used by react-hook-form through zodResolver.
+ * The Create/Edit User form (flat fields), used by the web's @mantine/form through its schema resolver.
  * `mode: 'create'` requires the password; on edit an empty password means "keep the old one".
  */
 export const userFormSchema = (mode: 'create' | 'edit') =>

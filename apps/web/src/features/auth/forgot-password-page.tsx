@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordRequest } from '@portal/contract';
+import { forgotPasswordSchema } from '@portal/contract';
+import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { requestPasswordReset } from './api/passwords';
 import { AuthCard } from './components/auth-card';
@@ -18,20 +17,15 @@ export function ForgotPasswordPage() {
   const canGoBack = useLocation().key !== 'default';
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'all',
-    defaultValues: { email: '' },
-  });
-  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setFormError(null);
     setSent(null);
     try {
       setSent(await requestPasswordReset(values));
     } catch (error) {
-      setFormError(applyServerErrors(error, ['email'], setError));
+      setFormError(applyServerErrors(error, ['email'], form.setFieldError));
     }
   });
 
@@ -51,8 +45,7 @@ export function ForgotPasswordPage() {
             autoComplete="email"
             withAsterisk
             autoFocus
-            error={touchedFields.email || isSubmitted ? errors.email?.message : undefined}
-            {...register('email')}
+            {...form.getInputProps('email')}
           />
           <Group justify="flex-end" gap="sm">
             <Button
@@ -61,7 +54,7 @@ export function ForgotPasswordPage() {
             >
               Cancel
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={form.submitting}>
               Send Reset Link
             </Button>
           </Group>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { MESSAGES, signUpSchema, type SignUpRequest } from '@portal/contract';
+import { MESSAGES, signUpSchema } from '@portal/contract';
 import { isProduction } from '../../shared/config/env';
+import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { saveSession } from '../../shared/session/session-store';
 import { showToast } from '../../shared/ui/toast';
@@ -25,23 +24,21 @@ export function RegisterPage() {
 function RegisterForm() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<SignUpRequest>({
-    resolver: zodResolver(signUpSchema),
-    mode: 'all',
-    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  const form = useSchemaForm(signUpSchema, {
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
   });
-  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
-  const shown = (field: (typeof FIELDS)[number]) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setFormError(null);
     try {
       saveSession(await signUp(values));
       showToast({ color: 'green', message: MESSAGES.signUpSuccess });
       void navigate(routes.dashboard, { replace: true });
     } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, setError));
+      setFormError(applyServerErrors(error, FIELDS, form.setFieldError));
     }
   });
 
@@ -55,19 +52,17 @@ function RegisterForm() {
             autoComplete="name"
             withAsterisk
             autoFocus
-            error={shown('name')}
-            {...register('name')}
+            {...form.getInputProps('name')}
           />
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             withAsterisk
-            error={shown('email')}
-            {...register('email')}
+            {...form.getInputProps('email')}
           />
-          <NewPasswordFields register={register} shown={shown} />
-          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+          <NewPasswordFields inputProps={form.getInputProps} />
+          <Button type="submit" fullWidth size="md" loading={form.submitting}>
             Register
           </Button>
           <Text ta="center" fz="sm" c="dimmed">

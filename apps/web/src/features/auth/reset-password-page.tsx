@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/contract';
+import { resetPasswordFormSchema } from '@portal/contract';
+import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { showToast } from '../../shared/ui/toast';
 import { resetPassword } from './api/passwords';
@@ -19,16 +18,13 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'all',
-    defaultValues: { email: '', password: '', password_confirmation: '' },
+  const form = useSchemaForm(resetPasswordFormSchema, {
+    email: '',
+    password: '',
+    password_confirmation: '',
   });
-  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
-  const shown = (field: (typeof FIELDS)[number]) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setFormError(null);
     try {
       const message = await resetPassword({ ...values, token });
@@ -36,7 +32,7 @@ export function ResetPasswordPage() {
       void navigate(routes.login, { replace: true });
     } catch (error) {
       // A bad, used or expired token comes back as a 422 on `token`: no field of ours, so inline.
-      setFormError(applyServerErrors(error, FIELDS, setError));
+      setFormError(applyServerErrors(error, FIELDS, form.setFieldError));
     }
   });
 
@@ -51,15 +47,14 @@ export function ResetPasswordPage() {
             autoComplete="email"
             withAsterisk
             autoFocus
-            error={shown('email')}
-            {...register('email')}
+            {...form.getInputProps('email')}
           />
-          <NewPasswordFields register={register} shown={shown} />
+          <NewPasswordFields inputProps={form.getInputProps} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={routes.login}>
               Cancel
             </Button>
-            <Button type="submit" loading={isSubmitting} disabled={!token}>
+            <Button type="submit" loading={form.submitting} disabled={!token}>
               Reset Password
             </Button>
           </Group>

@@ -1,34 +1,23 @@
 import { PasswordInput } from '@mantine/core';
-import type { UseFormRegister } from 'react-hook-form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 
-type PasswordPair = { password: string; password_confirmation: string };
+type PasswordField = 'password' | 'password_confirmation';
 
 /** Password + Confirm password, as Register and Reset Password both ask for them (SPEC §5). */
-export function NewPasswordFields<T extends PasswordPair>({
-  register,
-  shown,
+export function NewPasswordFields({
+  inputProps,
 }: {
-  register: UseFormRegister<T>;
-  /** The field's message once it should show (touched or submitted), else undefined. */
-  shown: (field: keyof PasswordPair) => string | undefined;
+  /** The form's getInputProps: value, handlers and the error once it should show. */
+  inputProps: (field: PasswordField) => GetInputPropsReturnType;
 }) {
-  // The generic register only knows T's keys; both names exist on every T here.
-  const reg = register as unknown as UseFormRegister<PasswordPair>;
   return (
     <>
-      <PasswordInput
-        label="Password"
-        autoComplete="new-password"
-        withAsterisk
-        error={shown('password')}
-        {...reg('password')}
-      />
+      <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...inputProps('password')} />
       <PasswordInput
         label="Confirm password"
         autoComplete="new-password"
         withAsterisk
-        error={shown('password_confirmation')}
-        {...reg('password_confirmation')}
+        {...inputProps('password_confirmation')}
       />
     </>
   );

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   MESSAGES,
@@ -13,6 +11,7 @@ import {
 } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { isProduction } from '../../../shared/config/env';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form';
 import { routes } from '../../../shared/routes';
 import type { SignInOutcome } from '../types';
 
@@ -29,7 +28,7 @@ export type SignInFormProps<T> = {
   submitLabel?: string;
 };
 
-const FIELDS: FieldPath<LoginRequest>[] = ['username', 'password', 'authKey'];
+const FIELDS: (keyof LoginRequest)[] = ['username', 'password', 'authKey'];
 
 export function SignInForm<T>({
   app,
@@ -41,34 +40,20 @@ export function SignInForm<T>({
 }: SignInFormProps<T>) {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  // The schema depends on whether the code field is shown; the resolver reads it at validation time.
-  const needsCode = useRef(false);
-  const resolver = useMemo<Resolver<LoginRequest>>(() => {
-    const plain = zodResolver(signInSchema({ app, needsCode: false }));
-    const withCode = zodResolver(signInSchema({ app, needsCode: true }));
-    return (values, context, options) => (needsCode.current ? withCode : plain)(values, context, options);
-  }, [app]);
-
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<LoginRequest>({
-    resolver,
-    // SPEC §5: validate on change and on blur; errors only show once a field is touched.
-    mode: 'all',
-    defaultValues: { username: '', password: '', authKey: '' },
-  });
-  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
-  const shownError = (field: keyof LoginRequest) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+  // Once the code is asked for, the schema requires it (SPEC §5); the form validates with the current one.
+  const schema = useMemo(() => signInSchema({ app, needsCode: challenge !== null }), [app, challenge]);
+  const form = useSchemaForm(schema, { username: '', password: '', authKey: '' });
+  const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (challenge) setFocus('authKey');
-  }, [challenge, setFocus]);
+    if (challenge) codeInput.current?.focus();
+  }, [challenge]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setServerError(null);
     try {
       const outcome = await submit(values);
       if (outcome.kind === 'code-required') {
-        needsCode.current = true;
         setChallenge(outcome.message || MESSAGES.securityCodeSent(false));
         return;
       }
@@ -76,7 +61,7 @@ export function SignInForm<T>({
     } catch (error) {
       if (!isApiError(error)) return setServerError(MESSAGES.serverError);
       const fieldMessages = FIELDS.filter((field) => error.fieldError(field));
-      fieldMessages.forEach((field) => setError(field, { type: 'server', message: error.fieldError(field) }));
+      fieldMessages.forEach((field) => form.setFieldError(field, error.fieldError(field)));
       // SPEC §4: any other answer shows its message here (5xx are also toasted by the global rule).
       if (fieldMessages.length === 0) setServerError(error.message);
     }
@@ -97,15 +82,13 @@ export function SignInForm<T>({
           autoComplete="username"
           withAsterisk
           autoFocus={!inModal}
-          error={shownError('username')}
-          {...register('username')}
+          {...form.getInputProps('username')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           withAsterisk
-          error={shownError('password')}
-          {...register('password')}
+          {...form.getInputProps('password')}
         />
         {challenge && (
           <>
@@ -119,8 +102,8 @@ export function SignInForm<T>({
               withAsterisk
               description={MESSAGES.securityCodeHelp(VENDOR_CONTACT_EMAIL)}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
-              error={shownError('authKey')}
-              {...register('authKey')}
+              ref={codeInput}
+              {...form.getInputProps('authKey')}
             />
           </>
         )}
@@ -131,7 +114,7 @@ export function SignInForm<T>({
             </Anchor>
           </Group>
         )}
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+        <Button type="submit" fullWidth size="md" loading={form.submitting}>
           {submitLabel}
         </Button>
         {!inModal && !isProduction && (

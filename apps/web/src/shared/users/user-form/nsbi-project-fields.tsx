@@ -1,12 +1,14 @@
 import { Select, SimpleGrid, Switch } from '@mantine/core';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { UserFormValues } from '@portal/contract';
+import type { GetInputPropsOptions, GetInputPropsReturnType } from '@mantine/form';
+import type { userFormSchema } from '@portal/contract';
+import type { SchemaForm } from '../../forms/use-schema-form';
 import { useBiProjects } from '../api/get-bi-projects';
 import type { UserFormField } from './form-values';
 
 type NsbiProjectFieldsProps = {
-  form: UseFormReturn<UserFormValues>;
-  shown: (field: UserFormField) => string | undefined;
+  form: SchemaForm<ReturnType<typeof userFormSchema>>;
+  /** A field's value and handlers, with the message that should show under it. */
+  fieldProps: (field: UserFormField, options?: GetInputPropsOptions) => GetInputPropsReturnType;
 };
 
 export const NO_BI_PROJECTS_HINT = 'No BI projects are available yet.';
@@ -15,10 +17,8 @@ export const NO_BI_PROJECTS_HINT = 'No BI projects are available yet.';
  * 'Uses NSBI' and the BI project (SPEC §4: turning NSBI off clears the project and disables the
  * field). Options come from the BI server only; without them the field stays disabled.
  */
-export function NsbiProjectFields({ form, shown }: NsbiProjectFieldsProps) {
-  const { control, setValue } = form;
-  const usesNsbi = useWatch({ control, name: 'uses_nsbi' });
-  const projectId = useWatch({ control, name: 'project_id' });
+export function NsbiProjectFields({ form, fieldProps }: NsbiProjectFieldsProps) {
+  const { uses_nsbi: usesNsbi, project_id: projectId } = form.values;
   const projects = useBiProjects();
 
   const options = (projects.data ?? []).map((p) => ({ value: p.projectId, label: p.name }));
@@ -29,48 +29,27 @@ export function NsbiProjectFields({ form, shown }: NsbiProjectFieldsProps) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Controller
-        control={control}
-        name="uses_nsbi"
-        render={({ field }) => (
-          <Switch
-            label="Uses NSBI"
-            mt={{ sm: 36 }}
-            checked={field.value}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              field.onChange(on);
-              if (!on) setValue('project_id', null, { shouldDirty: true, shouldValidate: true });
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            error={shown('uses_nsbi')}
-          />
-        )}
+      <Switch
+        label="Uses NSBI"
+        mt={{ sm: 36 }}
+        {...fieldProps('uses_nsbi', { type: 'checkbox' })}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          form.setFieldValue('uses_nsbi', on);
+          if (!on) form.setFieldValue('project_id', null);
+        }}
       />
-      <Controller
-        control={control}
-        name="project_id"
-        render={({ field }) => (
-          <Select
-            label="Project"
-            placeholder={unavailable ? 'No projects' : 'Select a project'}
-            data={options}
-            value={field.value}
-            onChange={(value) => field.onChange(value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            clearable
-            searchable
-            size="md"
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            disabled={!usesNsbi || unavailable}
-            description={unavailable ? NO_BI_PROJECTS_HINT : undefined}
-            error={shown('project_id')}
-          />
-        )}
+      <Select
+        label="Project"
+        placeholder={unavailable ? 'No projects' : 'Select a project'}
+        data={options}
+        {...fieldProps('project_id')}
+        clearable
+        searchable
+        size="md"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        disabled={!usesNsbi || unavailable}
+        description={unavailable ? NO_BI_PROJECTS_HINT : undefined}
       />
     </SimpleGrid>
   );

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -10,11 +10,12 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { GetInputPropsOptions } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MESSAGES, userFormSchema, type User, type UserFormValues } from '@portal/contract';
 import { isApiError } from '../../api/api-error';
+import { focusField } from '../../forms/focus-field';
+import { useSchemaForm } from '../../forms/use-schema-form';
 import { useAvailableRoles } from '../api/get-available-roles';
 import { formFieldOfServerKey, userFormDefaults, type UserFormField } from './form-values';
 import { NsbiProjectFields } from './nsbi-project-fields';
@@ -51,13 +52,9 @@ export function UserForm(props: UserFormProps) {
   const { mode, user, viewerIsAdmin, editingSelf, withNotes, accountReadOnly = false } = props;
   const [formError, setFormError] = useState<string | null>(null);
   const roles = useAvailableRoles();
-  const form = useForm<UserFormValues>({
-    resolver: zodResolver(userFormSchema(mode)),
-    // SPEC §5: validation on change and blur; a field's error shows once it is touched.
-    mode: 'all',
-    defaultValues: userFormDefaults(user),
-  });
-  const { register, control, handleSubmit, setFocus, formState } = form;
+  const schema = useMemo(() => userFormSchema(mode), [mode]);
+  // The starting values are read once, as the form is created (another user gets a new form).
+  const form = useSchemaForm(schema, userFormDefaults(user));
   // Shown, but visibly not editable, with the reason under the field.
   const readOnlyProps = accountReadOnly
     ? {
@@ -69,29 +66,35 @@ export function UserForm(props: UserFormProps) {
         )[],
       }
     : {};
-  const { errors, touchedFields, isSubmitted, isSubmitting } = formState;
   // A 422's messages stay under their fields until that field's value changes (a blur re-validating
   // the field on the client must not wipe "email already taken").
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
-  const values = useWatch({ control });
+  const values = form.values;
   const serverError = (field: UserFormField) => {
     const entry = serverErrors[field];
     return entry && values[field] === entry.value ? entry.message : undefined;
   };
-  const shown = (field: UserFormField) =>
-    (touchedFields[field] || isSubmitted ? errors[field]?.message : undefined) ?? serverError(field);
+  const shown = (field: UserFormField): ReactNode => form.shownError(field) ?? serverError(field);
+  // A field's value and handlers, with the message that should show under it.
+  const fieldProps = (field: UserFormField, options?: GetInputPropsOptions) => ({
+    ...form.getInputProps(field, options),
+    error: shown(field),
+  });
 
   const visible = (field: UserFormField) =>
     (field !== 'notes' || withNotes) &&
     (viewerIsAdmin || !['admin_notes', 'uses_nsbi', 'project_id'].includes(field));
 
-  const onSubmit = handleSubmit(async (submitted) => {
+  const onSubmit = form.onSubmit(async (submitted, event) => {
+    // Read now: React clears the event's currentTarget once the handler has returned (await).
+    const formElement = event?.currentTarget ?? null;
     setFormError(null);
     setServerErrors({});
     try {
       await props.onSubmit(submitted);
       // Saved: these values are the new baseline; typed passwords are not kept around.
-      form.reset({ ...submitted, password: '', password_confirmation: '' });
+      form.setInitialValues({ ...submitted, password: '', password_confirmation: '' });
+      form.reset();
     } catch (error) {
       if (!isApiError(error)) return setFormError(MESSAGES.serverError);
       const placed: ServerErrors = {};
@@ -105,7 +108,7 @@ export function UserForm(props: UserFormProps) {
       }
       setServerErrors(placed);
       const first = Object.keys(placed)[0] as UserFormField | undefined;
-      if (first) setFocus(first);
+      if (first) focusField(formElement, first);
       if (Object.keys(error.fieldErrors).length === 0) setFormError(error.message);
       else if (unplaced.length > 0) setFormError(unplaced.join(' '));
     }
@@ -130,8 +133,7 @@ export function UserForm(props: UserFormProps) {
             data-autofocus
             autoComplete="name"
             {...readOnlyProps}
-            error={shown('name')}
-            {...register('name')}
+            {...fieldProps('name')}
           />
           <TextInput
             label="Email"
@@ -139,8 +141,7 @@ export function UserForm(props: UserFormProps) {
             withAsterisk={!accountReadOnly}
             autoComplete="email"
             {...readOnlyProps}
-            error={shown('email')}
-            {...register('email')}
+            {...fieldProps('email')}
           />
           {!accountReadOnly && (
             <>
@@ -149,16 +150,14 @@ export function UserForm(props: UserFormProps) {
                 withAsterisk={mode === 'create'}
                 autoComplete="new-password"
                 placeholder={mode === 'edit' ? 'Leave empty to keep the current one' : undefined}
-                error={shown('password')}
-                {...register('password')}
+                {...fieldProps('password')}
               />
               <PasswordInput
                 label="Confirm password"
                 withAsterisk={mode === 'create'}
                 autoComplete="new-password"
                 placeholder={mode === 'edit' ? 'Only when changing the password' : undefined}
-                error={shown('password_confirmation')}
-                {...register('password_confirmation')}
+                {...fieldProps('password_confirmation')}
               />
             </>
           )}
@@ -167,56 +166,34 @@ export function UserForm(props: UserFormProps) {
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
-            error={shown('primary_phone_number')}
-            {...register('primary_phone_number')}
+            {...fieldProps('primary_phone_number')}
           />
           <TextInput
             label="Secondary phone number"
             type="tel"
             inputMode="numeric"
-            error={shown('secondary_phone_number')}
-            {...register('secondary_phone_number')}
+            {...fieldProps('secondary_phone_number')}
           />
-          <TextInput
-            label="Company name"
-            autoComplete="organization"
-            error={shown('company_name')}
-            {...register('company_name')}
-          />
-          <Controller
-            control={control}
-            name="role_id"
-            render={({ field }) => (
-              <Select<number>
-                label="Role"
-                withAsterisk
-                placeholder="Select a role"
-                data={roleOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? 0)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                allowDeselect={false}
-                size="md"
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                disabled={editingSelf}
-                description={editingSelf ? 'You cannot change your own role.' : undefined}
-                error={shown('role_id') ?? (roles.isError ? MESSAGES.dataFetchFailed : undefined)}
-              />
-            )}
+          <TextInput label="Company name" autoComplete="organization" {...fieldProps('company_name')} />
+          <Select<number>
+            label="Role"
+            withAsterisk
+            placeholder="Select a role"
+            data={roleOptions}
+            {...fieldProps('role_id')}
+            // 0 is "no role yet": the placeholder shows, and the schema says the role is required.
+            value={values.role_id || null}
+            onChange={(value) => form.setFieldValue('role_id', value ?? 0)}
+            allowDeselect={false}
+            size="md"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            disabled={editingSelf}
+            description={editingSelf ? 'You cannot change your own role.' : undefined}
+            error={shown('role_id') ?? (roles.isError ? MESSAGES.dataFetchFailed : undefined)}
           />
         </SimpleGrid>
         {withNotes && (
-          <Textarea
-            label="Notes"
-            size="md"
-            autosize
-            minRows={2}
-            maxRows={6}
-            error={shown('notes')}
-            {...register('notes')}
-          />
+          <Textarea label="Notes" size="md" autosize minRows={2} maxRows={6} {...fieldProps('notes')} />
         )}
         {viewerIsAdmin && (
           <Textarea
@@ -225,18 +202,17 @@ export function UserForm(props: UserFormProps) {
             autosize
             minRows={2}
             maxRows={6}
-            error={shown('admin_notes')}
-            {...register('admin_notes')}
+            {...fieldProps('admin_notes')}
           />
         )}
-        {viewerIsAdmin && <NsbiProjectFields form={form} shown={shown} />}
+        {viewerIsAdmin && <NsbiProjectFields form={form} fieldProps={fieldProps} />}
         <Group justify="flex-end" gap="sm" mt="xs">
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel} onMouseDown={keepFocus}>
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={isSubmitting} onMouseDown={keepFocus}>
+          <Button type="submit" loading={form.submitting} onMouseDown={keepFocus}>
             {props.submitLabel}
           </Button>
         </Group>

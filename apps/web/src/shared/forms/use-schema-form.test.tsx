@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, TextInput } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import { VALIDATION, required, signUpSchema, type SignUpRequest } from '@portal/contract';
+import { renderWithProviders } from '../../test/render';
+import { useSchemaForm } from './use-schema-form';
+
+function SignUpForm({ onSubmit }: { onSubmit: (values: SignUpRequest) => void }) {
+  const form = useSchemaForm(signUpSchema, { name: '', email: '', password: '', password_confirmation: '' });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <TextInput label="Full name" {...form.getInputProps('name')} />
+      <TextInput label="Email" {...form.getInputProps('email')} />
+      <TextInput label="Password" {...form.getInputProps('password')} />
+      <TextInput label="Confirm password" {...form.getInputProps('password_confirmation')} />
+      <Button type="submit">Register</Button>
+    </form>
+  );
+}
+
+describe('useSchemaForm (SPEC §5 form behaviour)', () => {
+  it('shows a field’s message only once the field has been left, then on every change', async () => {
+    renderWithProviders(<SignUpForm onSubmit={vi.fn()} />);
+    const user = userEvent.setup();
+    const email = screen.getByLabelText('Email');
+
+    await user.type(email, 'nope');
+    expect(screen.queryByText(VALIDATION.invalidEmail('Email'))).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(VALIDATION.invalidEmail('Email'))).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // Only the field left shows its message; the one focused next has not been left yet.
+    expect(screen.queryByText(required('Password'))).not.toBeInTheDocument();
+
+    await user.clear(email);
+    expect(await screen.findByText(required('Email'))).toBeInTheDocument();
+    await user.type(email, 'nora@example.com');
+    await waitFor(() => expect(screen.queryByText(required('Email'))).not.toBeInTheDocument());
+  });
+
+  it('a failed submit shows every message and focuses the first invalid field', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SignUpForm onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Full name'), 'Nora');
+
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(required('Email'))).toBeInTheDocument();
+    expect(screen.getByText(required('Password'))).toBeInTheDocument();
+    expect(screen.getByText(required('Confirm password'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the schema’s output (trimmed) and names the inputs for autofill', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SignUpForm onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
+
+    await user.type(screen.getByLabelText('Full name'), '  Nora New ');
+    await user.type(screen.getByLabelText('Email'), ' nora@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret12{Enter}');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        {
+          name: 'Nora New',
+          email: 'nora@example.com',
+          password: 'secret12',
+          password_confirmation: 'secret12',
+        },
+        expect.anything(),
+      ),
+    );
+  });
+});
