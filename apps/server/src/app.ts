@@ -16,6 +16,7 @@ import { noBiServer, type BiAccounts } from './modules/users/bi-accounts';
 import { mailPlugin } from './mail/mailer';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { housekeepingPlugin } from './modules/housekeeping/plugin';
+import { trackInFlightHandlers } from './lib/in-flight';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const handlers = trackInFlightHandlers(app);
 
   const database = options.database ?? (await openDatabase(config));
   app.decorate('config', config);
@@ -91,6 +93,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(housekeepingPlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
+  // Added last, so it is the first onClose hook to run: the listener is closed by then, but
+  // handlers whose clients hung up may still be working; the realtime bus and the database (closed
+  // by earlier-registered hooks, after this one) must outlive them.
+  app.addHook('onClose', async () => handlers.idle());
 
   return app;
 }

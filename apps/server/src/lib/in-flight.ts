@@ -1,0 +1,49 @@
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+
+/**
+ * Counts route handlers that are running, so shutdown can wait for them before it closes what they
+ * use. Fastify's own close waits for open connections only: a handler whose client hung up (a
+ * sign-in mid-Argon2, say) keeps running after its socket is gone, and would otherwise find the
+ * database pool ended under it — a session issued without its audit row.
+ */
+export function trackInFlightHandlers(app: FastifyInstance) {
+  let running = 0;
+  let waiters: Array<() => void> = [];
+  const leave = () => {
+    running -= 1;
+    if (running === 0) {
+      for (const wake of waiters) wake();
+      waiters = [];
+    }
+  };
+
+  // Wraps every route added after this call (buildApp registers it before any route).
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = function tracked(this: FastifyInstance, request, reply) {
+      running += 1;
+      let result: unknown;
+      try {
+        result = handler.call(this, request, reply);
+      } catch (err) {
+        leave();
+        throw err;
+      }
+      // Async handlers: count until they settle. Others have done their work already (the reply
+      // they may return is thenable but is not theirs to wait for).
+      if (result instanceof Promise) return result.finally(leave);
+      leave();
+      return result;
+    } as RouteHandlerMethod;
+  });
+
+  return {
+    get running() {
+      return running;
+    },
+    /** Resolves once no handler is running. */
+    idle(): Promise<void> {
+      return running === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
