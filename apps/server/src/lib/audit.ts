@@ -13,17 +13,22 @@ export type AuditEntry = {
   details?: Record<string, unknown> | null;
 };
 
-/**
- * Appends one row to the audit trail (DESIGN.md "Security baseline": admin actions and sign-ins).
- * Takes the db (or a transaction) so an admin change and its audit row commit together.
- */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** The audit_log row of an entry (for statements that write it together with something else). */
+export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId == null ? null : String(entry.targetId),
     ip: entry.ip ?? null,
     details: entry.details ?? null,
-  });
+  };
+}
+
+/**
+ * Appends one row to the audit trail (DESIGN.md "Security baseline": admin actions and sign-ins).
+ * Takes the db (or a transaction) so an admin change and its audit row commit together.
+ */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRow(entry));
 }

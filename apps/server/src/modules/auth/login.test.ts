@@ -1,7 +1,7 @@
-import { desc, like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionSchema } from '@portal/contract';
-import { auditLog } from '../../db/schema';
+import { auditLog, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type BuiltUser } from '../../test/builders';
 import { api } from '../../test/http';
@@ -76,11 +76,19 @@ describe('POST auth/login', () => {
     expect(failed).toMatchObject({ action: 'auth.login.failed', actorId: null, ip: '10.1.0.3' });
     expect(failed!.details).toMatchObject({ username: 'audit-me', reason: 'unknown_user' });
     const [succeeded] = await auditFor('audit-ok');
+    // Written in the same statement as the session it names.
     expect(succeeded).toMatchObject({
       action: 'auth.login.succeeded',
       actorId: ok.id,
       targetId: String(ok.id),
+      ip: '10.1.0.3',
+      details: { username: 'audit-ok', singleSession: false, sessionId: expect.any(String) },
     });
+    const [session] = await t.database.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, String(succeeded!.details!.sessionId)));
+    expect(session).toEqual({ userId: ok.id });
 
     const all = await t.database.db.select().from(auditLog);
     expect(JSON.stringify(all)).not.toContain('Secret-Pass-1');

@@ -8,7 +8,7 @@ import { looksLikeOpaqueToken, tokenHash } from '../../lib/tokens';
 import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/queries';
 import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive, revokeUserSessions } from './queries';
 import type { SessionCache } from './session-cache';
-import { issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
+import { issueSignInTokens, issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
 import { clearAccount, readThrottle, recordFailure } from './throttle';
 import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 
@@ -87,22 +87,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     known?: UserRecord,
   ) {
     const at = now();
-    const tokens = await issueTokens(db, config, { userId, client, now: at });
     const user = known ?? (await findUserRecord(db, userId));
     if (!user || user.blockedAt) throw AppError.unauthenticated(); // deleted or blocked meanwhile
     const single = user.meta.some((m) => m.key === META_KEYS.singleSession && m.value === '1');
+    const tokens = await issueSignInTokens(db, config, {
+      userId,
+      client,
+      now: at,
+      audit: (sessionId) => ({
+        actorId: userId,
+        action: 'auth.login.succeeded',
+        targetType: 'user',
+        targetId: userId,
+        ip: client.ip,
+        details: { sessionId, singleSession: single, ...details },
+      }),
+    });
     if (single) {
       await revokeUserSessions(db, userId, 'single_session', at, tokens.sessionId);
       await sessionCache.forgetEverywhere({ userId });
     }
-    await recordAudit(db, {
-      actorId: userId,
-      action: 'auth.login.succeeded',
-      targetType: 'user',
-      targetId: userId,
-      ip: client.ip,
-      details: { sessionId: tokens.sessionId, singleSession: single, ...details },
-    });
     await deps
       .publish?.(REALTIME.loginChannel(userId), REALTIME.loginEvent, { userId, at: at.toISOString() })
       .catch(() => undefined); // a lost notice must not undo a sign-in

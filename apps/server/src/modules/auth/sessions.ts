@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
+import { auditRow, type AuditEntry } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
 import type { UserRecord } from '../users/queries';
 import type { SessionCache } from './session-cache';
-import { findActiveSession, insertSession, touchSession } from './queries';
+import {
+  findActiveSession,
+  insertSession,
+  insertSessionWithAudit,
+  touchSession,
+  type NewSession,
+} from './queries';
 
 export type TokenTtls = { accessTokenTtlMs: number; refreshTokenTtlMs: number };
 
@@ -22,30 +29,53 @@ export type AuthContext = { user: UserRecord; sessionId: string };
 /** last_used_at is informational (session lists, clean-up): a write per minute per session is plenty. */
 export const TOUCH_EVERY_MS = 60_000;
 
-/** Starts a session, or continues a refresh family when `familyId` is given. */
-export async function issueTokens(
-  db: Executor,
-  ttls: TokenTtls,
-  input: { userId: number; familyId?: string; client: ClientInfo | null; now: Date },
-): Promise<IssuedTokens> {
+type SessionInput = { userId: number; familyId?: string; client: ClientInfo | null; now: Date };
+
+/** A new session's row and the plain tokens that only the response will carry. */
+function newSession(ttls: TokenTtls, input: SessionInput): { row: NewSession; tokens: IssuedTokens } {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const sessionId = randomUUID();
   const now = input.now.getTime();
-  await insertSession(db, {
-    id: sessionId,
-    userId: input.userId,
-    familyId: input.familyId ?? randomUUID(),
-    accessTokenHash: tokenHash(accessToken),
-    refreshTokenHash: tokenHash(refreshToken),
-    accessExpiresAt: new Date(now + ttls.accessTokenTtlMs),
-    refreshExpiresAt: new Date(now + ttls.refreshTokenTtlMs),
-    ip: input.client?.ip ?? null,
-    userAgent: input.client?.userAgent ?? null,
-    createdAt: input.now,
-    lastUsedAt: input.now,
-  });
-  return { sessionId, accessToken, refreshToken, expiresInSeconds: Math.floor(ttls.accessTokenTtlMs / 1000) };
+  return {
+    row: {
+      id: sessionId,
+      userId: input.userId,
+      familyId: input.familyId ?? randomUUID(),
+      accessTokenHash: tokenHash(accessToken),
+      refreshTokenHash: tokenHash(refreshToken),
+      accessExpiresAt: new Date(now + ttls.accessTokenTtlMs),
+      refreshExpiresAt: new Date(now + ttls.refreshTokenTtlMs),
+      ip: input.client?.ip ?? null,
+      userAgent: input.client?.userAgent ?? null,
+      createdAt: input.now,
+      lastUsedAt: input.now,
+    },
+    tokens: {
+      sessionId,
+      accessToken,
+      refreshToken,
+      expiresInSeconds: Math.floor(ttls.accessTokenTtlMs / 1000),
+    },
+  };
+}
+
+/** Starts a session, or continues a refresh family when `familyId` is given. */
+export async function issueTokens(db: Executor, ttls: TokenTtls, input: SessionInput): Promise<IssuedTokens> {
+  const { row, tokens } = newSession(ttls, input);
+  await insertSession(db, row);
+  return tokens;
+}
+
+/** Starts a session with the audit row of the sign-in that opened it, written in the same statement. */
+export async function issueSignInTokens(
+  db: Db,
+  ttls: TokenTtls,
+  input: SessionInput & { audit: (sessionId: string) => AuditEntry },
+): Promise<IssuedTokens> {
+  const { row, tokens } = newSession(ttls, input);
+  await insertSessionWithAudit(db, row, auditRow(input.audit(tokens.sessionId)));
+  return tokens;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { THROTTLE } from '@portal/contract';
+import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { clearThrottle, findThrottleRows, recordAccountFailure, recordIpFailure } from './queries';
 
@@ -18,13 +19,13 @@ export type Lock = { scope: 'account' | 'ip'; retryAfterSeconds: number };
  * success need a write to clear them).
  */
 export async function readThrottle(
-  db: Executor,
+  db: Db,
   login: string,
   ip: string,
   now: Date,
 ): Promise<{ lock?: Lock; accountCounted: boolean }> {
   const account = accountKey(login);
-  const rows = await findThrottleRows(db, [account, ipKey(ip)]);
+  const rows = await findThrottleRows(db, { account, ip: ipKey(ip) });
   let lock: Lock | undefined;
   for (const row of rows) {
     if (!row.lockedUntil || row.lockedUntil <= now) continue;
