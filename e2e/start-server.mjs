@@ -1,10 +1,12 @@
-// Starts the built server for Playwright on a clean database and removes that database afterwards.
+// Starts the built server for Playwright on a clean database and removes that database afterwards,
+// with a real SMTP server (mail-sink.mjs) as its mail server.
 // PGlite in a fresh folder by default; with E2E_DATABASE_URL (a PostgreSQL server URL whose user may
 // CREATE DATABASE) a new database portal_e2e_<time> is created there and dropped on exit.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
@@ -35,6 +37,17 @@ if (process.env.E2E_DATABASE_URL) {
   rmSync(dataDir, { recursive: true, force: true });
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 }
+
+const mailSink = await startMailSink({
+  smtpPort: Number(env.E2E_SMTP_PORT ?? 3997),
+  httpPort: Number(env.E2E_MAIL_PORT ?? 3996),
+});
+env.SMTP_URL = mailSink.smtpUrl;
+const previousCleanup = cleanup;
+cleanup = async () => {
+  await mailSink.close();
+  await previousCleanup();
+};
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   env,

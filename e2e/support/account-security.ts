@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { API_PREFIX, META_KEYS, type OutboxMail } from '@portal/contract';
+import { API_PREFIX, META_KEYS } from '@portal/contract';
+// The server tests' reader of the multipart mails the portal sends: one decoder for both suites.
+import { parseMail, type ReceivedMail } from '../../apps/server/src/test/smtp';
 import { BASE_URL, type Credentials } from '../fixtures';
 import { apiSignIn, createCustomerViaApi } from './users';
 
@@ -25,21 +27,24 @@ export async function createUserWithFlags(
   return { ...credentials, id };
 }
 
+/** A mail the portal sent to the journeys' SMTP server (e2e/mail-sink.mjs), decoded. */
+export type SentMail = ReceivedMail & { id: number };
+
+const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_MAIL_PORT ?? 3996)}/mails`;
+
 /**
- * The newest mail to `to` in the development outbox (GET mail/outbox, admin, outside production),
+ * The newest mail to `to` that the portal delivered over SMTP to the journeys' mail server,
  * waiting for it to arrive. `after` skips mails already seen (by id).
  */
-export async function waitForMail(request: APIRequestContext, to: string, after = 0): Promise<OutboxMail> {
-  const admin = await apiSignIn(request);
-  let found: OutboxMail | undefined;
+export async function waitForMail(request: APIRequestContext, to: string, after = 0): Promise<SentMail> {
+  let found: SentMail | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(api('mail/outbox?page=1&paginate=100'), {
-          headers: { Authorization: `Bearer ${admin.access_token}` },
-        });
-        const mails = ((await response.json()) as { data: OutboxMail[] }).data;
-        found = mails.find((mail) => mail.to === to && mail.id > after);
+        const response = await request.get(MAIL_SINK);
+        const mails = (await response.json()) as Array<{ id: number; to: string[]; raw: string }>;
+        const mail = mails.reverse().find((m) => m.to.includes(to.toLowerCase()) && m.id > after);
+        found = mail && { ...parseMail(mail.raw, mail.to), id: mail.id };
         return Boolean(found);
       },
       { timeout: 10_000, message: `a mail to ${to}` },
@@ -48,8 +53,8 @@ export async function waitForMail(request: APIRequestContext, to: string, after 
   return found!;
 }
 
-export const securityCodeOf = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
-export const resetLinkOf = (mail: OutboxMail) => {
+export const securityCodeOf = (mail: SentMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+export const resetLinkOf = (mail: SentMail) => {
   const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   const url = new URL(link);
