@@ -39,6 +39,8 @@ export type BuildOptions = {
   biAccounts?: BiAccounts;
   /** Clock for codes, reset links and tickets (default: the real one). */
   now?: () => Date;
+  /** false: no housekeeping timer (tests run it by hand, so it never races a test's own rows). */
+  housekeepingTimer?: boolean;
 };
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -90,7 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authGuard);
   await app.register(mailPlugin);
   await app.register(realtimePlugin);
-  await app.register(housekeepingPlugin);
+  await app.register(housekeepingPlugin, { timer: options.housekeepingTimer ?? true });
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but

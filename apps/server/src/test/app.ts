@@ -45,7 +45,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await openDatabase(config);
-  const app = await buildApp(config, { database, logger: false, now: options.now });
+  const app = await buildApp(config, { database, logger: false, now: options.now, housekeepingTimer: false });
   await app.ready();
   return {
     app,

@@ -21,13 +21,14 @@ declare module 'fastify' {
  * runs it: the deletes are idempotent and cheap (indexed), so no leader is needed.
  */
 export const housekeepingPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { timer?: boolean }) => {
     let running: Promise<PurgeCounts> | undefined;
     const run = () =>
       (running ??= purgeExpired(app.database.db, app.now()).finally(() => {
         running = undefined;
       }));
     app.decorate('housekeeping', { run });
+    if (opts.timer === false) return;
 
     let timer: NodeJS.Timeout | undefined;
     const tick = () => {
