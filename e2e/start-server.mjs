@@ -10,6 +10,14 @@ import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
+// First, so a port already taken fails before any database exists. Its ports sit just below the
+// portal's (PORT, which playwright.config.ts sets from E2E_PORT), so two runs on different E2E_PORTs
+// do not collide; e2e/support/account-security.ts reads mail from the same place.
+const mailSink = await startMailSink({
+  smtpPort: Number(env.E2E_SMTP_PORT ?? Number(env.PORT) - 2),
+  httpPort: Number(env.E2E_MAIL_PORT ?? Number(env.PORT) - 3),
+});
+env.SMTP_URL = mailSink.smtpUrl;
 let cleanup = async () => {};
 
 if (process.env.E2E_DATABASE_URL) {
@@ -38,17 +46,6 @@ if (process.env.E2E_DATABASE_URL) {
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 }
 
-const mailSink = await startMailSink({
-  smtpPort: Number(env.E2E_SMTP_PORT ?? 3997),
-  httpPort: Number(env.E2E_MAIL_PORT ?? 3996),
-});
-env.SMTP_URL = mailSink.smtpUrl;
-const previousCleanup = cleanup;
-cleanup = async () => {
-  await mailSink.close();
-  await previousCleanup();
-};
-
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   env,
   stdio: 'inherit',
@@ -57,7 +54,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 // Playwright signals the whole process group, so the server gets the signal itself; we only wait.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
-  cleanup()
+  Promise.all([cleanup(), mailSink.close()])
     .catch((err) => console.error('e2e cleanup failed:', err))
     .finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

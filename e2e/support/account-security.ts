@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { API_PREFIX, META_KEYS } from '@portal/contract';
 // The server tests' reader of the multipart mails the portal sends: one decoder for both suites.
 import { parseMail, type ReceivedMail } from '../../apps/server/src/test/smtp';
-import { BASE_URL, type Credentials } from '../fixtures';
+import { BASE_URL, E2E_PORT, type Credentials } from '../fixtures';
 import { apiSignIn, createCustomerViaApi } from './users';
 
 const api = (path: string) => `${BASE_URL}${API_PREFIX}/${path}`;
@@ -30,7 +30,7 @@ export async function createUserWithFlags(
 /** A mail the portal sent to the journeys' SMTP server (e2e/mail-sink.mjs), decoded. */
 export type SentMail = ReceivedMail & { id: number };
 
-const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_MAIL_PORT ?? 3996)}/mails`;
+const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_MAIL_PORT ?? E2E_PORT - 3)}/mails`;
 
 /**
  * The newest mail to `to` that the portal delivered over SMTP to the journeys' mail server,

@@ -17,7 +17,9 @@ export function trackInFlightHandlers(app: FastifyInstance) {
     }
   };
 
-  // Wraps every route added after this call (buildApp registers it before any route).
+  // Wraps every route added after this call (buildApp registers it before any route). Hooks are
+  // not counted: the auth guard's one lookup is short, and at worst it fails with a logged error.
+  // Handlers are where the long work (Argon2, multi-step writes) happens.
   app.addHook('onRoute', (route) => {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function tracked(this: FastifyInstance, request, reply) {

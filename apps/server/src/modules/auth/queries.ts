@@ -47,7 +47,7 @@ function buildSignInSessionInsert(db: Db) {
       action: p('action'),
       targetType: p('targetType'),
       targetId: p('targetId'),
-      ip: p('ip'),
+      ip: p('auditIp'),
       details: sql`${p('details')}::jsonb`,
     })
     .prepare('auth_insert_session_with_audit');
@@ -73,6 +73,7 @@ export async function insertSessionWithAudit(db: Db, row: NewSession, audit: New
     action: audit.action,
     targetType: audit.targetType ?? null,
     targetId: audit.targetId ?? null,
+    auditIp: audit.ip ?? null,
     details: audit.details == null ? null : JSON.stringify(audit.details),
   });
 }

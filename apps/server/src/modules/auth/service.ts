@@ -87,6 +87,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     known?: UserRecord,
   ) {
     const at = now();
+    // `known` was read before Argon2: a block in that window still yields tokens, which the guard
+    // and refresh then refuse (both check blocked_at) — no access results.
     const user = known ?? (await findUserRecord(db, userId));
     if (!user || user.blockedAt) throw AppError.unauthenticated(); // deleted or blocked meanwhile
     const single = user.meta.some((m) => m.key === META_KEYS.singleSession && m.value === '1');

@@ -29,7 +29,13 @@ describe('housekeeping', () => {
     const { db } = t.database;
     const user = await createUser(t);
     const client = { ip: '127.0.0.1', userAgent: 'vitest' };
+    // Refresh tokens live 30 days (default config); rows stay 30 days past that for the reuse alarm.
     const stale = await issueTokens(db, t.config, {
+      userId: user.id,
+      client,
+      now: new Date(clock - 61 * DAY),
+    });
+    const recentlyExpired = await issueTokens(db, t.config, {
       userId: user.id,
       client,
       now: new Date(clock - 40 * DAY),
@@ -90,9 +96,12 @@ describe('housekeeping', () => {
         db
           .select({ id: sessions.id })
           .from(sessions)
-          .where(inArray(sessions.id, [stale.sessionId, live.sessionId])),
+          .where(inArray(sessions.id, [stale.sessionId, recentlyExpired.sessionId, live.sessionId])),
       ),
-    ).toEqual([live.sessionId]);
+    ).toEqual(expect.arrayContaining([recentlyExpired.sessionId, live.sessionId]));
+    expect(
+      await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, stale.sessionId)),
+    ).toEqual([]);
     expect(await left(db.select({ id: twoFactorChallenges.id }).from(twoFactorChallenges))).toEqual([
       '00000000-0000-4000-8000-000000000002',
     ]);

@@ -16,6 +16,11 @@ export const RETENTION = {
   throttleQuietMs: 24 * 60 * 60_000,
   /** The development outbox is for trying flows out, not an archive. */
   outboxMs: 30 * 24 * 60 * 60_000,
+  /**
+   * A dead session's row outlives its tokens by this much, so a replayed old refresh token still
+   * raises the reuse alarm (auth.refresh.reused in the audit log) instead of a silent 401.
+   */
+  deadSessionMs: 30 * 24 * 60 * 60_000,
 } as const;
 
 export type PurgeCounts = Record<
@@ -45,9 +50,14 @@ async function purge(db: Executor, table: PgTable, where: SQL | undefined): Prom
  */
 export async function purgeExpired(db: Executor, now: Date): Promise<PurgeCounts> {
   const quietSince = new Date(now.getTime() - RETENTION.throttleQuietMs);
+  const deadSince = new Date(now.getTime() - RETENTION.deadSessionMs);
   return {
-    // A refresh token past its expiry can neither be used nor reused, so its family needs no record.
-    sessions: await purge(db, sessions, lt(sessions.refreshExpiresAt, at(now))),
+    // Both tokens expired long ago: nothing can use the row, and a replay is no longer worth an alarm.
+    sessions: await purge(
+      db,
+      sessions,
+      and(lt(sessions.refreshExpiresAt, at(deadSince)), lt(sessions.accessExpiresAt, at(deadSince))),
+    ),
     twoFactorChallenges: await purge(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, at(now))),
     passwordResetTokens: await purge(db, passwordResetTokens, lt(passwordResetTokens.expiresAt, at(now))),
     realtimeTickets: await purge(db, realtimeTickets, lt(realtimeTickets.expiresAt, at(now))),
