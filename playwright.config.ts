@@ -39,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node e2e/start-server.mjs',
+    command: 'node --import tsx e2e/start-server.ts',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: !isCI,
     timeout: 60_000,

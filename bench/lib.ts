@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -80,24 +80,8 @@ export type Scratch = { label: string; env: Record<string, string>; dispose(): P
 
 /** A brand-new PostgreSQL database, dropped by dispose(). */
 export async function scratchPostgres(tag: string): Promise<Scratch> {
-  const name = `portal_bench_${tag}_${Date.now()}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: pgAdminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString() },
-    dispose: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
+  const scratch = await createScratchDatabase(pgAdminUrl, `portal_bench_${tag}`);
+  return { label: 'PostgreSQL', env: { DATABASE_URL: scratch.url }, dispose: scratch.drop };
 }
 
 /** A brand-new PGlite data folder, removed by dispose(). */

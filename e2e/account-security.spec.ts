@@ -4,7 +4,7 @@ import { signInViaApi } from './fixtures';
 import { createUserWithFlags, resetLinkOf, securityCodeOf, waitForMail } from './support/account-security';
 import { uniqueStamp } from './support/users';
 
-// Mails travel over SMTP to the journeys' own mail server (e2e/mail-sink.mjs, started with the portal).
+// Mails travel over SMTP to the journeys' own mail server (e2e/mail-sink.ts, started with the portal).
 test.describe('Account security', () => {
   test('two-factor sign-in with the mailed security code', async ({ page, request }) => {
     const user = await createUserWithFlags(request, { twoFactor: true });

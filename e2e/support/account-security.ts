@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { API_PREFIX, META_KEYS } from '@portal/contract';
-// The server tests' reader of the multipart mails the portal sends: one decoder for both suites.
-import { parseMail, type ReceivedMail } from '../../apps/server/src/test/smtp';
 import { BASE_URL, E2E_PORT, type Credentials } from '../fixtures';
+import type { SinkMail } from '../mail-sink';
 import { apiSignIn, createCustomerViaApi } from './users';
 
 const api = (path: string) => `${BASE_URL}${API_PREFIX}/${path}`;
@@ -27,24 +26,19 @@ export async function createUserWithFlags(
   return { ...credentials, id };
 }
 
-/** A mail the portal sent to the journeys' SMTP server (e2e/mail-sink.mjs), decoded. */
-export type SentMail = ReceivedMail & { id: number };
-
 const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_MAIL_PORT ?? E2E_PORT - 3)}/mails`;
 
 /**
- * The newest mail to `to` that the portal delivered over SMTP to the journeys' mail server,
- * waiting for it to arrive. `after` skips mails already seen (by id).
+ * The newest mail to `to` that the portal delivered over SMTP to the journeys' mail server
+ * (e2e/mail-sink.ts), waiting for it to arrive. `after` skips mails already seen (by id).
  */
-export async function waitForMail(request: APIRequestContext, to: string, after = 0): Promise<SentMail> {
-  let found: SentMail | undefined;
+export async function waitForMail(request: APIRequestContext, to: string, after = 0): Promise<SinkMail> {
+  let found: SinkMail | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(MAIL_SINK);
-        const mails = (await response.json()) as Array<{ id: number; to: string[]; raw: string }>;
-        const mail = mails.reverse().find((m) => m.to.includes(to.toLowerCase()) && m.id > after);
-        found = mail && { ...parseMail(mail.raw, mail.to), id: mail.id };
+        const mails = (await (await request.get(MAIL_SINK)).json()) as SinkMail[];
+        found = mails.reverse().find((m) => m.to.includes(to.toLowerCase()) && m.id > after);
         return Boolean(found);
       },
       { timeout: 10_000, message: `a mail to ${to}` },
@@ -53,8 +47,8 @@ export async function waitForMail(request: APIRequestContext, to: string, after 
   return found!;
 }
 
-export const securityCodeOf = (mail: SentMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
-export const resetLinkOf = (mail: SentMail) => {
+export const securityCodeOf = (mail: SinkMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+export const resetLinkOf = (mail: SinkMail) => {
   const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   const url = new URL(link);

@@ -50,29 +50,21 @@ export const passwordsMustMatch = (
 export const forgotPasswordSchema = z.object({ email: emailSchema() });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
 
-/** Reset password form: the fields the person types (the token comes from the link). */
-export const passwordResetFormSchema = z
-  .object({
-    email: emailSchema(),
-    password: newPasswordSchema,
-    password_confirmation: passwordConfirmationSchema,
-  })
-  .check(z.superRefine(passwordsMustMatch));
-export type PasswordResetFormValues = z.infer<typeof passwordResetFormSchema>;
-export const resetPasswordFormSchema = passwordResetFormSchema;
-export type ResetPasswordForm = PasswordResetFormValues;
+/** What the person types on Reset Password. */
+const passwordResetFields = {
+  email: emailSchema(),
+  password: newPasswordSchema,
+  password_confirmation: passwordConfirmationSchema,
+};
 
-/** `POST passwords/reset` body. */
+/** Reset password form: the fields the person types (the token comes from the link). */
+export const passwordResetFormSchema = z.object(passwordResetFields).check(z.superRefine(passwordsMustMatch));
+
+/** `POST passwords/reset` body: the form's fields and the link's token. */
 export const passwordResetSchema = z
   .object({
     token: z.string({ error: PASSWORD_MESSAGES.invalidResetToken }).check(z.minLength(1), z.maxLength(200)),
-    email: emailSchema(),
-    password: newPasswordSchema,
-    password_confirmation: passwordConfirmationSchema,
+    ...passwordResetFields,
   })
   .check(z.superRefine(passwordsMustMatch));
 export type PasswordResetRequest = z.infer<typeof passwordResetSchema>;
-export const resetPasswordSchema = passwordResetSchema;
-export type ResetPasswordRequest = PasswordResetRequest;
-
-export const messageDataSchema = z.object({ message: z.string() });

@@ -10,6 +10,3 @@ export type PagedUsers = z.infer<typeof pagedUsersSchema>;
 // Coerced: the BI server's ids are GUID strings, a simulator may answer numbers.
 export const biProjectSchema = z.object({ projectId: z.coerce.string(), name: z.string() });
 export type BiProject = z.infer<typeof biProjectSchema>;
-
-/** `DELETE users/{id}` / `POST users/{id}/restore` answer: only a message (API.md "Users"). */
-export const userActionResultSchema = z.object({ message: z.string() });

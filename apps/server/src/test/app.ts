@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createScratchDatabase } from './scratch-database';
 
 export type TestApp = { app: FastifyInstance; config: AppConfig; database: Database; close(): Promise<void> };
 
@@ -21,21 +21,9 @@ export async function createTestApp(
   if (options.databaseUrl) {
     databaseUrl = options.databaseUrl;
   } else if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, 'portal_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config = loadConfig({
     APP_ENV: 'test',

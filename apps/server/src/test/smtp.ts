@@ -34,10 +34,10 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 }
 
 /**
- * A real SMTP server on a random local port that keeps every message. `next(to)` waits for the
- * next mail to an address that was not read yet.
+ * A real SMTP server on a local port (random by default; e2e/mail-sink.ts picks a fixed one) that
+ * keeps every message. `next(to)` waits for the next mail to an address that was not read yet.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(listenOn = 0) {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -55,7 +55,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const read = new Set<ReceivedMail>();
   return {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, forgotPasswordSchema, messageDataSchema, passwordResetSchema } from '@portal/contract';
+import { dataOf, forgotPasswordSchema, messageBodySchema, passwordResetSchema } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { errorResponses } from '../../lib/openapi';
 import { createPasswordService } from './service';
@@ -22,7 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mail a reset link (the same answer whether or not the email exists)',
         body: forgotPasswordSchema,
-        response: { 200: dataOf(messageDataSchema), ...errorResponses(400, 422, 429) },
+        response: { 200: dataOf(messageBodySchema), ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => ({
@@ -37,7 +37,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set a new password with the token of a reset link; ends every session',
         body: passwordResetSchema,
-        response: { 200: dataOf(messageDataSchema), ...errorResponses(400, 422) },
+        response: { 200: dataOf(messageBodySchema), ...errorResponses(400, 422) },
       },
     },
     async (request) => ({ data: { message: await passwords.reset(request.body, clientInfo(request)) } }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activeSessionsSchema, dataOf, messageDataSchema, SESSION_MESSAGES } from '@portal/contract';
+import { activeSessionsSchema, dataOf, messageBodySchema, SESSION_MESSAGES } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { authOf } from '../auth/guard';
@@ -41,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign out every other session of the signed-in user',
         security: bearerSecurity,
-        response: { 200: dataOf(messageDataSchema), ...errorResponses(401) },
+        response: { 200: dataOf(messageBodySchema), ...errorResponses(401) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { resetPasswordFormSchema } from '@portal/contract';
+import { passwordResetFormSchema } from '@portal/contract';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { showToast } from '../../shared/ui/toast';
@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useSchemaForm(resetPasswordFormSchema, {
+  const form = useSchemaForm(passwordResetFormSchema, {
     email: '',
     password: '',
     password_confirmation: '',
@@ -31,7 +31,8 @@ export function ResetPasswordPage() {
       showToast({ color: 'green', message });
       void navigate(routes.login, { replace: true });
     } catch (error) {
-      // A bad, used or expired token comes back as a 422 on `token`: no field of ours, so inline.
+      // A bad, used or expired link comes back as a 422 on `email` (link and address are checked
+      // together) and shows under that field; errors on fields we do not show go inline.
       setFormError(applyServerErrors(error, FIELDS, form.setFieldError));
     }
   });

@@ -1,13 +1,13 @@
 import {
   dataOf,
-  messageDataSchema,
+  messageBodySchema,
   type ForgotPasswordRequest,
-  type ResetPasswordRequest,
+  type PasswordResetRequest,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Both password calls answer `{"data":{"message"}}`. */
-const passwordMessageSchema = dataOf(messageDataSchema);
+const passwordMessageSchema = dataOf(messageBodySchema);
 
 /** POST passwords/forgot → the server's message, the same whether or not the email exists. */
 export async function requestPasswordReset(body: ForgotPasswordRequest): Promise<string> {
@@ -20,7 +20,7 @@ export async function requestPasswordReset(body: ForgotPasswordRequest): Promise
 }
 
 /** POST passwords/reset → the server's message; a bad, used or expired token is a 422. */
-export async function resetPassword(body: ResetPasswordRequest): Promise<string> {
+export async function resetPassword(body: PasswordResetRequest): Promise<string> {
   const { body: response } = await apiRequest<unknown>('passwords/reset', {
     method: 'POST',
     auth: false,

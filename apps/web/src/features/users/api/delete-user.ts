@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userActionResultSchema } from '@portal/contract';
+import { messageBodySchema } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
 
@@ -22,7 +22,7 @@ export async function deleteUser(id: number, options: DeleteUserOptions): Promis
     deleteRemoteFolders: flag(options.deleteRemoteAccount && options.deleteRemoteFolders),
   });
   const { body } = await apiRequest<unknown>(`users/${id}?${query}`, { method: 'DELETE' });
-  const parsed = userActionResultSchema.safeParse(body);
+  const parsed = messageBodySchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }
 

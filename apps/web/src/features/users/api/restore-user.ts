@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userActionResultSchema, type PagedUsers } from '@portal/contract';
+import { messageBodySchema, type PagedUsers } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
 import { usersListQueryRoot } from './get-users';
@@ -7,7 +7,7 @@ import { usersListQueryRoot } from './get-users';
 /** POST users/{id}/restore → 200 {message}: the user is active again. */
 export async function restoreUser(id: number): Promise<string | null> {
   const { body } = await apiRequest<unknown>(`users/${id}/restore`, { method: 'POST' });
-  const parsed = userActionResultSchema.safeParse(body);
+  const parsed = messageBodySchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }
 

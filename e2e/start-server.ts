@@ -1,12 +1,12 @@
 // Starts the built server for Playwright on a clean database and removes that database afterwards,
-// with a real SMTP server (mail-sink.mjs) as its mail server.
+// with a real SMTP server (mail-sink.ts) as its mail server. Run by `node --import tsx`.
 // PGlite in a fresh folder by default; with E2E_DATABASE_URL (a PostgreSQL server URL whose user may
 // CREATE DATABASE) a new database portal_e2e_<time> is created there and dropped on exit.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { startMailSink } from './mail-sink.mjs';
+import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
+import { startMailSink } from './mail-sink';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
@@ -18,27 +18,12 @@ const mailSink = await startMailSink({
   httpPort: Number(env.E2E_MAIL_PORT ?? Number(env.PORT) - 3),
 });
 env.SMTP_URL = mailSink.smtpUrl;
-let cleanup = async () => {};
+let cleanup: () => Promise<void> = async () => {};
 
 if (process.env.E2E_DATABASE_URL) {
-  // pg is a dependency of the server workspace, not of the root.
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-  const adminUrl = process.env.E2E_DATABASE_URL;
-  const name = `portal_e2e_${Date.now()}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  cleanup = () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const scratch = await createScratchDatabase(process.env.E2E_DATABASE_URL, 'portal_e2e');
+  env.DATABASE_URL = scratch.url;
+  cleanup = scratch.drop;
 } else {
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR must be set (playwright.config.ts sets it)');
@@ -52,9 +37,9 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 });
 
 // Playwright signals the whole process group, so the server gets the signal itself; we only wait.
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   Promise.all([cleanup(), mailSink.close()])
-    .catch((err) => console.error('e2e cleanup failed:', err))
+    .catch((err: unknown) => console.error('e2e cleanup failed:', err))
     .finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });
