@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@portal/contract';
 
 /**
@@ -55,26 +55,34 @@ async function helmetHeaders(extraFrameSources: string[]): Promise<Array<[string
  * them — plus `no-store`, since most carry personal data. Shorter than the document set too, which
  * matters on the hottest routes (auth/me is read by every screen).
  */
-const API_HEADERS: Array<[string, string]> = [
-  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['cross-origin-resource-policy', 'same-origin'],
-  ['referrer-policy', 'strict-origin-when-cross-origin'],
-  ['x-content-type-options', 'nosniff'],
-  ['x-frame-options', 'DENY'],
-  ['cache-control', 'no-store'],
-];
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+});
 
 /** Under the API prefix but an HTML page (Swagger UI) with its own CSP: it gets the document set. */
 const isApiData = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(`${API_PREFIX}/docs`);
 
-export async function registerSecurityHeaders(app: FastifyInstance, extraFrameSources: string[] = []) {
+/** Sets the security headers of a request's answer; called first thing for every request. */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
+export async function securityHeaders(extraFrameSources: string[] = []): Promise<SecurityHeaders> {
   const documentHeaders = await helmetHeaders(extraFrameSources);
-  // On the raw response, as helmet does, so routes that write their own (the docs UI's CSP, the
-  // logo's long-lived Cache-Control) still win.
-  app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiData(request.url) ? API_HEADERS : documentHeaders) {
-      reply.raw.setHeader(name, value);
+  return (request, reply) => {
+    if (isApiData(request.url)) {
+      // API routes set their own headers through the reply, so a route's own Cache-Control (the
+      // logo's) replaces this one; and the reply's header object is cheaper than the raw
+      // response's, which validates and copies each header once more. A route that hijacks the
+      // reply (the SSE stream) passes `reply.getHeaders()` on itself.
+      reply.headers(API_HEADERS);
+    } else {
+      // Documents: on the raw response, as helmet does, because @fastify/static and the docs UI
+      // write theirs there and must still win.
+      for (const [name, value] of documentHeaders) reply.raw.setHeader(name, value);
     }
-    done();
-  });
+  };
 }

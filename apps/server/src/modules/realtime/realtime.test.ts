@@ -68,6 +68,10 @@ describe('realtime on one instance', () => {
     const user = await createUser(t);
     const stream = await openEventStream(base, await ticketFor(t, await signIn(t, user), user));
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream writes its own head: it still carries the API's security headers and the request id.
+    expect(stream.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(stream.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
     const res = await http.post(
       'auth/login',
       { username: user.email, password: user.password },

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   broadcastingAuthSchema,
@@ -47,10 +48,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // The security headers and the request id the onRequest hook set on the reply.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
-        'x-request-id': request.id,
       });
       res.write(`retry: ${REALTIME.retryMs}\n: subscribed\n\n`);
       app.realtime.hub.add(channel, res);
