@@ -1,9 +1,14 @@
 // The slice of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number } & Record<
-    `p${string}`,
-    number
-  >;
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    /** Requests histogram: how many were made in the whole run. */
+    total: number;
+  } & Record<`p${string}`, number>;
   export type Result = {
     requests: Histogram;
     latency: Histogram;

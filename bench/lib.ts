@@ -143,3 +143,18 @@ export function printTable(rows: Record<string, string | number>[]) {
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ''))));
 }
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // gone meanwhile (a PostgreSQL backend that ended)
+  }
+}
+
+/** The middle value (upper middle for an even count): one noisy round does not move it. */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}

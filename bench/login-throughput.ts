@@ -7,13 +7,14 @@
 // per request, which would be charged to the server. The CPU split printed at the end says where the
 // time of a sign-in went (server process, PostgreSQL backends, this process).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import {
   ADMIN,
   API,
+  cpuSeconds,
+  median,
   printTable,
   requireBuild,
   scratchPostgres,
@@ -29,15 +30,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 // lib/passwords.ts: OWASP Argon2id m=19 MiB, t=2, p=1.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // gone meanwhile (a PostgreSQL backend that ended)
-  }
-}
 function postgresCpuSeconds(): number {
   let pids: number[] = [];
   try {
@@ -123,9 +115,8 @@ async function main() {
       });
     }
     printTable(rows);
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(
-      `\nratio sign-ins / raw hashes, median of ${rounds} rounds: ${median.toFixed(2)} (target ≥ 0.8)`,
+      `\nratio sign-ins / raw hashes, median of ${rounds} rounds: ${median(ratios).toFixed(2)} (target ≥ 0.8)`,
     );
     const ms = (s: number) => ((s * 1000) / totals.signIns).toFixed(1);
     console.log(
