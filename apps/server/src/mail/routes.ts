@@ -14,9 +14,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail/outbox',
     {
-      onRequest: async (request) => {
-        if (app.config.isProduction) throw AppError.notFound();
-        await requireAdmin(request);
+      onRequest: (request, reply, done) => {
+        if (app.config.isProduction) return done(AppError.notFound());
+        requireAdmin(request, reply, done);
       },
       schema: {
         tags: ['mail'],

@@ -143,6 +143,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(userSchema), ...errorResponses(401) },
       },
     },
-    async (request) => mePayload(authOf(request).user),
+    (request) => mePayload(authOf(request).user),
   );
 };

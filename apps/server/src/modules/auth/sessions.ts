@@ -79,6 +79,21 @@ export async function issueSignInTokens(
 }
 
 /**
+ * The session of an access token this instance remembers and need not touch yet: the guard's
+ * synchronous path (no promise, no database), which nearly every request of a signed-in client
+ * takes. undefined means "ask resolveAccessToken", not "refused".
+ */
+export function rememberedAccessToken(
+  cache: SessionCache,
+  accessToken: string,
+  at = Date.now(),
+): AuthContext | undefined {
+  if (!looksLikeOpaqueToken(accessToken)) return undefined;
+  const cached = cache.get(tokenHash(accessToken), at);
+  return cached && at - cached.lastUsedAt < TOUCH_EVERY_MS ? cached.context : undefined;
+}
+
+/**
  * Resolves an access token to its live session and user (not revoked, not expired, user not
  * blocked); undefined otherwise. One indexed query, skipped while the session cache remembers the
  * token, plus a last_used_at write at most once a minute.
