@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
@@ -57,8 +60,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // 'memory://' keeps tests self-contained; anything else is a folder on disk.
   const inMemory = dataDir === 'memory://';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`, {
+  const folder = path.join(dataDir, 'pglite');
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(folder, 'PG_VERSION'))) await createPgliteFolder(folder);
+  }
+  const client = await PGlite.create(inMemory ? undefined : folder, {
     extensions: { pg_trgm },
     // PGlite's default shared_buffers (128MB) grows its WASM heap to ~190 MB; a single-process demo
     // database needs far less. 16MB cut the idle server from ~350 MB to ~230 MB RSS (bench/memory.ts).
@@ -75,4 +82,25 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. Initdb grows PGlite's
+ * WASM heap by well over 100 MB and a WASM heap never shrinks: done in the server's own process,
+ * that memory would stay with the server for its whole life (idle RSS on first start 371 MB instead
+ * of the 261 MB of every later start, bench/memory.ts). The child's memory goes back when it exits.
+ */
+async function createPgliteFolder(folder: string) {
+  const script = `
+    const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
+    const db = await PGlite.create(${JSON.stringify(folder)});
+    await db.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr?.trim();
+    throw new Error(`could not create the PGlite database in ${folder}${stderr ? `: ${stderr}` : ''}`, {
+      cause: err,
+    });
+  }
 }

@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { roles, systemSettings } from './schema';
+
+describe('the embedded database on disk', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is created on first start (initdb in a child process), migrated, and keeps its data', async () => {
+    const first = await openDatabase({ dataDir });
+    expect(await first.db.select().from(roles)).toHaveLength(3);
+    await first.db.insert(systemSettings).values({ key: 'kept_across_restarts', value: 'yes' });
+    await first.close();
+
+    const again = await openDatabase({ dataDir });
+    const [setting] = await again.db
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.key, 'kept_across_restarts'));
+    expect(setting?.value).toBe('yes');
+    await again.close();
+  });
+});
