@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +49,7 @@ export type BuildOptions = {
 };
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const setSecurityHeaders = await securityHeaders();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -54,6 +60,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // The router's own refusals (a path parameter that is not valid percent-encoding, one too long)
+    // are answered before any hook runs: give them the headers and the envelope of every other answer.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      setSecurityHeaders(request, reply);
+      reply.header('x-request-id', request.id);
+      const status = error.statusCode ?? 400;
+      reply.status(status).send({ message: status < 500 ? MESSAGES.malformedRequest : MESSAGES.serverError });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,7 +85,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // What every request gets first: its security headers, its id, and a 503 while draining. One
   // synchronous hook rather than two (one of them async): it runs on every request, and on the
   // hottest route (auth/me) each extra hook and promise is measurable (bench/api.ts).
-  const setSecurityHeaders = await securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
     reply.header('x-request-id', request.id);

@@ -78,34 +78,35 @@ export async function issueSignInTokens(
   return tokens;
 }
 
+/** What sessions are looked up by; undefined for anything that cannot be one of our tokens. */
+export const accessTokenHash = (accessToken: string) =>
+  looksLikeOpaqueToken(accessToken) ? tokenHash(accessToken) : undefined;
+
 /**
- * The session of an access token this instance remembers and need not touch yet: the guard's
- * synchronous path (no promise, no database), which nearly every request of a signed-in client
- * takes. undefined means "ask resolveAccessToken", not "refused".
+ * The session of an access token (by its hash) this instance remembers and need not touch yet: the
+ * guard's synchronous path — no promise, no database — which a client calling more than once a
+ * second (SESSION_CACHE_TTL_MS) mostly takes. undefined means "ask resolveAccessToken", not "refused".
  */
-export function rememberedAccessToken(
+export function rememberedSession(
   cache: SessionCache,
-  accessToken: string,
+  hash: string,
   at = Date.now(),
 ): AuthContext | undefined {
-  if (!looksLikeOpaqueToken(accessToken)) return undefined;
-  const cached = cache.get(tokenHash(accessToken), at);
+  const cached = cache.get(hash, at);
   return cached && at - cached.lastUsedAt < TOUCH_EVERY_MS ? cached.context : undefined;
 }
 
 /**
- * Resolves an access token to its live session and user (not revoked, not expired, user not
- * blocked); undefined otherwise. One indexed query, skipped while the session cache remembers the
- * token, plus a last_used_at write at most once a minute.
+ * Resolves an access token (by its hash, see accessTokenHash) to its live session and user (not
+ * revoked, not expired, user not blocked); undefined otherwise. One indexed query, skipped while the
+ * session cache remembers the token, plus a last_used_at write at most once a minute.
  */
 export async function resolveAccessToken(
   db: Db,
   cache: SessionCache,
-  accessToken: string,
+  hash: string,
   now = new Date(),
 ): Promise<AuthContext | undefined> {
-  if (!looksLikeOpaqueToken(accessToken)) return undefined;
-  const hash = tokenHash(accessToken);
   const at = now.getTime();
   const cached = cache.get(hash, at);
   if (cached) {

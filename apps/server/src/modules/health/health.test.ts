@@ -48,6 +48,14 @@ describe('health and the API envelope', () => {
     expect(forged.headers['x-request-id']).toMatch(/^[\da-f-]{36}$/);
   });
 
+  it('answers a malformed path parameter with 400, the envelope and the API headers', async () => {
+    const res = await t.app.inject({ url: '/api/v1.0/users/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request could not be understood.' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
   it('gives documents the strict page policy: only our own scripts', async () => {
     for (const url of ['/healthz', '/api/v1.0/docs/']) {
       const res = await t.app.inject({ url });
