@@ -66,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       setSecurityHeaders(request, reply);
       reply.header('x-request-id', request.id);
       const status = error.statusCode ?? 400;
+      if (status >= 500) request.log.error({ err: error }, 'router error');
       reply.status(status).send({ message: status < 500 ? MESSAGES.malformedRequest : MESSAGES.serverError });
     },
   });

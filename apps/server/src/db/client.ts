@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -89,11 +89,23 @@ async function openPglite(dataDir: string): Promise<Database> {
  * WASM heap by well over 100 MB and a WASM heap never shrinks: done in the server's own process,
  * that memory would stay with the server for its whole life (idle RSS on first start 371 MB instead
  * of the 261 MB of every later start, bench/memory.ts). The child's memory goes back when it exits.
+ * It builds the database in a staging folder renamed into place when complete, so a first start
+ * that is interrupted (Ctrl-C during initdb) leaves nothing half-made behind.
  */
 async function createPgliteFolder(folder: string) {
+  if (existsSync(folder)) {
+    if (readdirSync(folder).length > 0) {
+      throw new Error(
+        `${folder} exists but holds no PGlite database: move it away or choose another DATA_DIR`,
+      );
+    }
+    rmSync(folder, { recursive: true });
+  }
+  const staging = `${folder}.creating`;
+  rmSync(staging, { recursive: true, force: true });
   const script = `
     const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
-    const db = await PGlite.create(${JSON.stringify(folder)});
+    const db = await PGlite.create(${JSON.stringify(staging)});
     await db.close();`;
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
@@ -103,4 +115,5 @@ async function createPgliteFolder(folder: string) {
       cause: err,
     });
   }
+  renameSync(staging, folder);
 }
