@@ -81,9 +81,9 @@ async function meTarget(database: Scratch): Promise<Target & { server: Child }> 
   const server = await startChild(`server on ${database.label}`, serverMain, serverEnv(database));
   const token = await signIn(server.url);
   const headers = { authorization: `Bearer ${token}` };
-  const check = await fetch(`${server.url}${API}/auth/me`, { headers });
-  if (!check.ok) throw new Error(`GET auth/me on ${database.label} answered ${check.status}`);
   const url = `${server.url}${API}/auth/me`;
+  const check = await fetch(url, { headers });
+  if (!check.ok) throw new Error(`GET auth/me on ${database.label} answered ${check.status}`);
   return { label: `GET auth/me, ${database.label}`, url, headers, pid: server.pid, server };
 }
 

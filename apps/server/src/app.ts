@@ -50,6 +50,11 @@ export type BuildOptions = {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const setSecurityHeaders = await securityHeaders();
+  /** What every answer carries, whoever writes it: the security headers and the request id. */
+  const stampAnswer = (request: FastifyRequest, reply: FastifyReply) => {
+    setSecurityHeaders(request, reply);
+    reply.header('x-request-id', request.id);
+  };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -63,8 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The router's own refusals (a path parameter that is not valid percent-encoding, one too long)
     // are answered before any hook runs: give them the headers and the envelope of every other answer.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      setSecurityHeaders(request, reply);
-      reply.header('x-request-id', request.id);
+      stampAnswer(request, reply);
       const status = error.statusCode ?? 400;
       if (status >= 500) request.log.error({ err: error }, 'router error');
       reply.status(status).send({ message: status < 500 ? MESSAGES.malformedRequest : MESSAGES.serverError });
@@ -87,8 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // synchronous hook rather than two (one of them async): it runs on every request, and on the
   // hottest route (auth/me) each extra hook and promise is measurable (bench/api.ts).
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request, reply);
-    reply.header('x-request-id', request.id);
+    stampAnswer(request, reply);
     if (!app.draining) return done();
     // Answered here: onRequest callback hooks that send must not call done().
     reply.header('Connection', 'close').header('Retry-After', '5');
