@@ -22,6 +22,7 @@ import { mailPlugin } from './mail/mailer';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { housekeepingPlugin } from './modules/housekeeping/plugin';
 import { trackInFlightHandlers } from './lib/in-flight';
+import { integrationsPlugin } from './integrations/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailPlugin);
   await app.register(realtimePlugin);
   await app.register(housekeepingPlugin, { timer: options.housekeepingTimer ?? true });
+  await app.register(integrationsPlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but

@@ -34,8 +34,29 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('"Customer Portal" <no-reply@localhost>'),
+    /** Linked apps (INTEGRATIONS.md). Unset API URL: the simulator of that system runs, mounted under /sim. */
+    LD_URL: z.url().optional(),
+    TS_URL: z.url().optional(),
+    /** Where the Applications card opens the app (default: the simulator's page, or the API URL's origin). */
+    LD_APP_URL: z.url().optional(),
+    TS_APP_URL: z.url().optional(),
+    /** Simulators in production only when asked; elsewhere they fill in for every unset URL. */
+    SIMULATORS: booleanish.optional(),
+    SIMULATOR_FIXTURES: z.string().optional(),
+    /** Idle lifetime of a session of the TS simulator (Tattle Systems: 30 minutes). */
+    TS_SIMULATOR_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+    EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   })
   .superRefine((env, ctx) => {
+    const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
+    for (const key of ['LD_URL', 'TS_URL'] as const) {
+      if (!simulators && !env[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when the simulators are off (production without SIMULATORS=on)`,
+        });
+    }
     if (env.APP_ENV !== 'production') return;
     for (const key of ['APP_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
       if (!env[key])
@@ -62,6 +83,17 @@ export type AppConfig = {
   webDist: string;
   shutdownGraceMs: number;
   mail: { smtpUrl: string | undefined; from: string };
+  linkedApps: LinkedAppsConfig;
+};
+
+/** One linked app: its API (undefined: the simulator is mounted at `/sim/{app}`) and where its card opens. */
+export type LinkedAppConfig = { apiUrl: string | undefined; appUrl: string };
+export type LinkedAppsConfig = {
+  ld: LinkedAppConfig;
+  ts: LinkedAppConfig;
+  timeoutMs: number;
+  simulatorFixtures: string | undefined;
+  tsSimulatorSessionIdleMs: number;
 };
 
 /** A fixed development key: only ever used outside production, where a real APP_KEY is required. */
@@ -76,12 +108,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.APP_ENV,
     isProduction: env.APP_ENV === 'production',
     port: env.PORT,
     host: env.HOST,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     appKey: Buffer.from(env.APP_KEY ?? DEV_APP_KEY, 'hex'),
     // 'memory://' (tests) is a PGlite mode, not a folder: resolving it made a real 'memory:' folder.
     dataDir: env.DATA_DIR === 'memory://' ? env.DATA_DIR : path.resolve(env.DATA_DIR),
@@ -94,5 +127,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    linkedApps: {
+      ld: linkedApp(env.LD_URL, env.LD_APP_URL, appUrl, 'ld'),
+      ts: linkedApp(env.TS_URL, env.TS_APP_URL, appUrl, 'ts'),
+      timeoutMs: env.EXTERNAL_TIMEOUT_MS,
+      simulatorFixtures: env.SIMULATOR_FIXTURES ? path.resolve(env.SIMULATOR_FIXTURES) : undefined,
+      tsSimulatorSessionIdleMs: env.TS_SIMULATOR_SESSION_IDLE_MINUTES * 60_000,
+    },
   };
+}
+
+/** Unset API URL: the simulator runs, and the card opens the simulator's page on our own origin. */
+function linkedApp(apiUrl: string | undefined, appUrl: string | undefined, portalUrl: string, app: string) {
+  const api = apiUrl?.replace(/\/$/, '');
+  return { apiUrl: api, appUrl: appUrl ?? (api ? new URL(api).origin : `${portalUrl}/sim/${app}/`) };
 }

@@ -45,7 +45,12 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const twoFactorChallengeSchema = z.object({ secret: z.string(), message: z.string() });
+/**
+ * The 202 of a sign-in: a code is needed. `secret` when the portal mailed the code (finish with
+ * two-fa/verify); absent when a linked app (LD) asked for its own one-time code (send the same
+ * sign-in again with the code as authKey).
+ */
+export const twoFactorChallengeSchema = z.object({ secret: z.optional(z.string()), message: z.string() });
 export const refreshRequestSchema = z.object({
   refresh_token: z.string().check(z.minLength(1), z.maxLength(200)),
 });

@@ -11,3 +11,4 @@ export * from './users-admin';
 export * from './passwords';
 export * from './signup';
 export * from './account-security';
+export * from './linked-apps';

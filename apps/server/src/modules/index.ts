@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { linkedAppRoutes } from './linked-apps/routes';
 import { fileRoutes } from './files/routes';
 import { metaRoutes } from './meta/routes';
 import { roleRoutes } from './roles/routes';
@@ -14,6 +15,7 @@ import { signupRoutes } from './signup/routes';
 /** Every API module, mounted under /api/v1.0 by buildApp. Add a module here and nowhere else. */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
+  linkedAppRoutes,
   roleRoutes,
   settingsRoutes,
   userRoutes,

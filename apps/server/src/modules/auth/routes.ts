@@ -4,7 +4,6 @@ import {
   dataOf,
   externalLoginQuerySchema,
   loginRequestSchema,
-  MESSAGES,
   twoFactorChallengeSchema,
   twoFactorVerifySchema,
   refreshRequestSchema,
@@ -12,7 +11,6 @@ import {
   userSchema,
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
-import { AppError } from '../../lib/errors';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
 import { presentUser } from '../users/presenter';
@@ -20,6 +18,7 @@ import type { UserRecord } from '../users/queries';
 import { authOf } from './guard';
 import { presentSession } from './presenter';
 import { createAuthService } from './service';
+import { linkedAppsServiceOf } from '../linked-apps/service';
 import { createTwoFactor } from './two-factor/service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     config: app.config,
     sessionCache: app.sessionCache,
+    externalAccounts: linkedAppsServiceOf(app),
     twoFactor: createTwoFactor({ db, mailer: app.mailer, appKey: app.config.appKey, now: app.now }),
     publish: app.realtime.publish,
     now: app.now,
@@ -45,14 +45,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with an email or username and a password',
+        description:
+          'Portal credentials first, then Live Dispatch, then Tattle Systems (by email). An external account ' +
+          'signs in the portal user linked to it; with no link, a portal user is created and linked (201).',
         body: loginRequestSchema,
         response: {
           200: dataOf(sessionSchema),
+          201: described(
+            dataOf(sessionSchema),
+            'Signed in with an LD/TS account: a new portal user was made',
+          ),
           202: described(
             dataOf(twoFactorChallengeSchema),
             'Two-factor: a code was mailed; send it as authKey',
           ),
-          ...errorResponses(400, 401, 422, 429, 503),
+          ...errorResponses(400, 401, 409, 422, 429, 502, 503),
         },
       },
     },
@@ -61,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.kind === 'challenge') {
         return reply.status(202).send({ data: { secret: result.secret, message: result.message } });
       }
-      return { data: presentSession(result.session) };
+      return reply.status(result.created ? 201 : 200).send({ data: presentSession(result.session) });
     },
   );
 
@@ -82,20 +89,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // The token exchange comes with the LD/TS integration issue; until then every token fails.
   app.get(
     '/auth/external-login',
     {
       schema: {
         tags,
-        summary: 'Sign in with a token of a linked external app (not yet available: always 401)',
+        summary: 'Sign in with a hand-off token from Live Dispatch or Tattle Systems (single use, 60 s)',
         querystring: externalLoginQuerySchema,
-        response: errorResponses(401),
+        response: { 200: dataOf(sessionSchema), ...errorResponses(401, 409, 422, 502) },
       },
     },
-    async () => {
-      throw new AppError(401, MESSAGES.externalLoginFailed);
-    },
+    async (request) => ({
+      data: presentSession(await auth.signInWithHandOff(request.query.token ?? '', clientInfo(request))),
+    }),
   );
 
   app.post(

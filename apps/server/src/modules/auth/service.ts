@@ -1,10 +1,11 @@
-import { MESSAGES, META_KEYS, REALTIME, type LoginRequest } from '@portal/contract';
+import { LINKED_APP_MESSAGES, MESSAGES, META_KEYS, REALTIME, type LoginRequest } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { looksLikeOpaqueToken, tokenHash } from '../../lib/tokens';
+import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps/service';
 import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/queries';
 import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive, revokeUserSessions } from './queries';
 import type { SessionCache } from './session-cache';
@@ -14,21 +15,26 @@ import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/s
 
 export type SignedIn = IssuedTokens & { user: UserRecord };
 /** auth/login answers a session, or (two-factor on, no code yet) a challenge: 202. */
-export type SignInResult = { kind: 'session'; session: SignedIn } | ({ kind: 'challenge' } & Challenge);
+export type SignInResult =
+  | {
+      kind: 'session';
+      session: SignedIn;
+      /** A new portal user was made for an LD/TS account: 201. */ created: boolean;
+    }
+  | { kind: 'challenge'; secret?: string; message: string };
 
 /**
- * Seam for the LD/TS credential fallback of API.md auth/login (a later issue): given credentials the
- * portal rejected, answer the id of the portal user they sign in (linking or creating one), or null.
- * Absent until that issue lands, so today only portal credentials sign in.
+ * LD and TS as the auth service needs them (modules/linked-apps): credentials the portal refused
+ * tried there, and hand-off tokens. Absent in unit tests of the session machinery.
  */
-export type ExternalSignIn = (attempt: LoginRequest, client: ClientInfo) => Promise<number | null>;
+export type ExternalAccounts = Pick<LinkedAppsService, 'signIn' | 'handOff'>;
 
 export type AuthServiceDeps = {
   db: Db;
   /** Told about every revocation so this instance stops honouring the token at once. */
   sessionCache: SessionCache;
   config: TokenTtls;
-  externalSignIn?: ExternalSignIn;
+  externalAccounts?: ExternalAccounts;
   /** Absent: no two-factor step (unit tests of the session machinery). */
   twoFactor?: TwoFactor;
   /** Announces sign-ins on `login-notification.{userId}` (API.md "Realtime"). */
@@ -138,21 +144,46 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const portal = await checkPortalCredentials(attempt);
       let user = portal.user;
-      if (!user && deps.externalSignIn && portal.reason !== 'blocked') {
-        const externalId = await deps.externalSignIn(attempt, client);
-        if (externalId !== null) user = await findUserRecord(db, externalId);
+      let reason: FailureReason | undefined = portal.reason;
+      let external: Extract<ExternalSignInOutcome, { kind: 'user' }> | undefined;
+      let unavailable: string[] = [];
+      if (!user && deps.externalAccounts && portal.reason !== 'blocked') {
+        const outcome = await deps.externalAccounts.signIn(attempt);
+        if (outcome.kind === 'code-required') {
+          await audit('auth.login.challenged', null, { via: 'ld' });
+          return { kind: 'challenge', message: outcome.message };
+        }
+        if (outcome.kind === 'unavailable') unavailable = outcome.systems;
+        if (outcome.kind === 'user') {
+          external = outcome;
+          const linked = await findUserRecord(db, outcome.userId);
+          if (linked && !linked.blockedAt) user = linked;
+          else reason = 'blocked';
+        }
       }
       if (!user) {
         // Portal credentials were right but the external account is gone: still a wrong password.
-        const reason: FailureReason = portal.reason ?? 'wrong_password';
+        const failure: FailureReason = reason === 'blocked' ? 'blocked' : (portal.reason ?? 'wrong_password');
         await recordFailure(db, attempt.username, client.ip, at);
-        await audit('auth.login.failed', portal.userId ?? null, { reason });
+        await audit('auth.login.failed', external?.userId ?? portal.userId ?? null, {
+          reason: failure,
+          ...(external && { via: external.app, externalUserId: external.externalUserId }),
+          ...(unavailable.length && { unavailable }),
+        });
+        if (unavailable.length && failure !== 'blocked') {
+          throw new AppError(502, LINKED_APP_MESSAGES.signInUnavailable(unavailable.join(' or ')));
+        }
         throw invalidCredentials();
       }
       const userId = user.id;
       // A failure recorded after readThrottle is left for the next success to clear.
       if (throttle.accountCounted) await clearAccount(db, attempt.username);
-      const next = await afterCredentialsVerified(user, attempt, client);
+      // LD took the authKey as its own one-time code: the portal's second factor is still to come.
+      const next = await afterCredentialsVerified(
+        user,
+        external?.usedCode ? { ...attempt, authKey: '' } : attempt,
+        client,
+      );
       if (next !== 'issue-session') {
         await audit('auth.login.challenged', userId, {});
         return { kind: 'challenge', ...next };
@@ -160,10 +191,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await openSession(
         userId,
         client,
-        { username: attempt.username, twoFactor: twoFactorEnabled(user) },
+        {
+          username: attempt.username,
+          twoFactor: twoFactorEnabled(user),
+          ...(external && { via: external.app, externalUserId: external.externalUserId }),
+        },
         user,
       );
-      return { kind: 'session', session };
+      return { kind: 'session', session, created: external?.created ?? false };
     },
 
     /** POST two-fa/verify: the code of a challenge, by its secret. */
@@ -171,6 +206,38 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!deps.twoFactor) throw AppError.notFound();
       const userId = await deps.twoFactor.verifyBySecret(secret, code, client);
       return openSession(userId, client, { twoFactor: true });
+    },
+
+    /**
+     * GET auth/external-login: a hand-off token from LD or TS, checked with its system once. A user
+     * with two-factor on is refused here (the hand-off has no step for a code) and signs in with
+     * credentials instead; blocked users are refused as at sign-in.
+     */
+    async signInWithHandOff(token: string, client: ClientInfo): Promise<SignedIn> {
+      const refused = () => new AppError(401, MESSAGES.externalLoginFailed);
+      if (!deps.externalAccounts || !token || token.length > 2048) throw refused();
+      const resolved = await deps.externalAccounts.handOff(token);
+      const user = resolved ? await findUserRecord(db, resolved.userId) : undefined;
+      const via = resolved ? { via: resolved.app, externalUserId: resolved.externalUserId } : {};
+      const reason = !user
+        ? 'invalid_token'
+        : user.blockedAt
+          ? 'blocked'
+          : twoFactorEnabled(user)
+            ? 'two_factor'
+            : null;
+      if (!user || reason) {
+        await recordAudit(db, {
+          actorId: null,
+          action: 'auth.external_login.failed',
+          targetType: 'user',
+          targetId: user?.id ?? null,
+          ip: client.ip,
+          details: { reason, ...via },
+        });
+        throw refused();
+      }
+      return openSession(user.id, client, { handOff: true, ...via }, user);
     },
 
     /** A session for a user who just proved who they are another way (sign-up). */

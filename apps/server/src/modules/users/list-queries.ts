@@ -2,7 +2,7 @@ import { asc, desc, isNotNull, isNull, sql, type Placeholder, type SQL } from 'd
 import type { USER_SORT_COLUMNS } from '@portal/contract';
 import { users, usersListVersion } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import type { UserRecord } from './queries';
+import { linkJson, type LinkRef, type UserRecord } from './queries';
 
 export type UserListFilter = { blocked: boolean; search: string | null };
 /** A filter as statements take it: the search may be a placeholder for the whole LIKE pattern. */
@@ -100,9 +100,10 @@ export type PageDocument = {
   roles: ByUser<{ id: number; name: string; shortName: string }>[] | null;
   meta: ByUser<{ key: string; value: string | null }>[] | null;
   logos: ByUser<{ id: number; key: string; fileName: string }>[] | null;
+  links: ByUser<LinkRef>[] | null;
 };
 
-/** The users, roles, meta and logos of the ids `ids` as four JSON arrays, one index scan each. */
+/** The users, roles, meta, logos and linked apps of the ids `ids` as five JSON arrays, one index scan each. */
 const documentColumns = (ids: SQL) => ({
   users: sql<PageDocument['users']>`(select json_agg(json_build_object('id', u.id, 'name', u.name,
     'email', u.email, 'username', u.username, 'createdAt', u.created_at, 'blockedAt', u.blocked_at,
@@ -116,11 +117,14 @@ const documentColumns = (ids: SQL) => ({
     'key', f.key, 'fileName', f.file_name)) from files f where f.user_id = any(${ids}) and f.type = 'logo')`.as(
     'logos',
   ),
+  links: sql<PageDocument['links']>`(select json_agg((${linkJson(sql.raw('l'))}::jsonb
+    || jsonb_build_object('userId', l.user_id)) order by l.user_id, l.app)
+    from linked_accounts l where l.user_id = any(${ids}))`.as('links'),
 });
 
 /**
  * One page as one row, in one statement: the list version, the total (when asked for), the page's
- * ids in order, and the users, roles, meta and logos of those ids as four JSON arrays — one index
+ * ids in order, and the users, roles, meta, logos and links of those ids as five JSON arrays — one index
  * scan each rather than three correlated subqueries per row. Version, total and rows all come from
  * the statement's one snapshot, so they agree. Returned unexecuted: it is prepared (list-statements.ts)
  * and the benchmark EXPLAINs the very statement the server runs.
@@ -132,7 +136,7 @@ export function userPageQuery(
   window: PageWindow & { withTotal: boolean },
 ) {
   // `offset 0` keeps the planner from pulling the subquery up, which would copy the ids query
-  // into each of the four aggregates below and run it five times.
+  // into each of the five aggregates below and run it six times.
   const page = sql`(select array(${pageIdsQuery(db, filter, order, window)}) as ids offset 0) as page`;
   const ids = sql.raw('page.ids');
   return db
@@ -161,11 +165,13 @@ export function usersOfPage(doc: PageDocument): UserRecord[] {
       roles: [],
       meta: [],
       logo: null,
+      links: [],
     });
   }
   for (const r of doc.roles ?? [])
     byId.get(r.userId)?.roles.push({ id: r.id, name: r.name, shortName: r.shortName });
   for (const m of doc.meta ?? []) byId.get(m.userId)?.meta.push({ key: m.key, value: m.value });
+  for (const { userId, ...link } of doc.links ?? []) byId.get(userId)?.links.push(link);
   for (const f of doc.logos ?? []) {
     const user = byId.get(f.userId);
     if (user) user.logo = { id: f.id, key: f.key, fileName: f.fileName };

@@ -17,11 +17,30 @@ export const presentMeta = (meta: UserRecord['meta'], options: { adminView: bool
     .filter((m) => options.adminView || !ADMIN_VISIBLE_META_KEYS.includes(m.key))
     .map((m) => ({ key: m.key, value: m.value }));
 
+/** The linked LD and TS accounts of the User object: what the Profile shows, never a token or session id. */
+function presentLinks(links: UserRecord['links']): Pick<User, 'ld' | 'ts'> {
+  const ld = links.find((l) => l.app === 'ld');
+  const ts = links.find((l) => l.app === 'ts');
+  return {
+    ld: ld
+      ? {
+          user_id: ld.externalUserId,
+          username: ld.username,
+          email: ld.email,
+          name: ld.name,
+          client_name: ld.clientName,
+          branch_name: ld.branchName,
+        }
+      : null,
+    ts: ts ? { user_id: ts.externalUserId, username: ts.username, email: ts.email, name: ts.name } : null,
+  };
+}
+
 /**
  * The only place a User (API.md "Objects") is shaped. Built field by field from a UserRecord, which
- * carries no password hash, so nothing secret can slip through. The TS/LD links are filled in by
- * their issue; until then they are null. `adminView`: an admin is looking (admin routes); otherwise
- * the user is looking at themselves (auth/me, sign-in) and sees admin notes only if an admin.
+ * carries no password hash and no linked app's secrets, so nothing secret can slip through.
+ * `adminView`: an admin is looking (admin routes); otherwise the user is looking at themselves
+ * (auth/me, sign-in) and sees admin notes only if an admin.
  */
 export function presentUser(user: UserRecord, options: { adminView?: boolean } = {}): User {
   return {
@@ -35,8 +54,7 @@ export function presentUser(user: UserRecord, options: { adminView?: boolean } =
     role: { is_admin: isAdmin(user) },
     meta: presentMeta(user.meta, { adminView: options.adminView === true || isAdmin(user) }),
     dundas: user.dundasProjectId === null ? null : { dundas_project_id: user.dundasProjectId },
-    ts: null,
-    ld: null,
+    ...presentLinks(user.links),
     blocked: user.blockedAt !== null,
   };
 }

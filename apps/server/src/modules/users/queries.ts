@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { ROLE_IDS } from '@portal/contract';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ROLE_IDS, type LinkedApp } from '@portal/contract';
+import type { LinkProfile } from '../linked-apps/queries';
 import { roles, userMeta, userRoles, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
@@ -8,6 +9,8 @@ export type RoleRow = { id: number; name: string; shortName: string };
 export type MetaRow = { key: string; value: string | null };
 /** The user's logo as the User object needs it (files/presenter.ts builds its URLs from `key`). */
 export type LogoRef = { id: number; key: string; fileName: string };
+/** A linked LD/TS account as the User object shows it: never its sealed secrets. */
+export type LinkRef = { app: LinkedApp } & LinkProfile;
 
 /** A user as services see it: roles and meta loaded, no password hash. presentUser() shapes it for the wire. */
 export type UserRecord = {
@@ -21,7 +24,14 @@ export type UserRecord = {
   roles: RoleRow[];
   meta: MetaRow[];
   logo: LogoRef | null;
+  links: LinkRef[];
 };
+
+/** A linked_accounts row (aliased `alias`) as the JSON of a LinkRef; list-queries.ts adds userId. */
+export const linkJson = (alias: SQL) =>
+  sql`json_build_object('app', ${alias}.app, 'externalUserId', ${alias}.external_user_id,
+    'username', ${alias}.username, 'email', ${alias}.email, 'name', ${alias}.name,
+    'clientName', ${alias}.client_name, 'branchName', ${alias}.branch_name)`;
 
 /**
  * Columns that load a UserRecord in the same row as its user: roles and meta come as JSON arrays
@@ -51,6 +61,10 @@ export const userRecordColumns = {
     select json_build_object('id', f.id, 'key', f.key, 'fileName', f.file_name)
     from files f where f.user_id = ${outerUserId} and f.type = 'logo'
   )`,
+  links: sql<LinkRef[]>`coalesce((
+    select json_agg(${linkJson(sql.raw('l'))} order by l.app)
+    from linked_accounts l where l.user_id = ${outerUserId}
+  ), '[]'::json)`,
 };
 
 /** A sign-in's user: the whole record, so a successful sign-in needs no second read, and the hash. */

@@ -76,13 +76,23 @@ describe('Sign In page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyAttempts);
   });
 
-  it('asks for the security code on 202 and resubmits with authKey', async () => {
+  it('asks for the mailed security code on 202 and finishes with two-fa/verify', async () => {
     const session = buildSession(buildUser());
     const http = signedInApi({
-      'POST auth/login': ({ body }) =>
-        (body as { authKey?: string }).authKey
+      'POST auth/login': {
+        status: 202,
+        body: { data: { secret: 's-1', message: MESSAGES.securityCodeSent(false) } },
+      },
+      'POST two-fa/verify': ({ body }) =>
+        (body as { code: string }).code === '123456'
           ? { body: { data: session } }
-          : { status: 202, body: { data: { secret: 's-1', message: MESSAGES.securityCodeSent(false) } } },
+          : {
+              status: 422,
+              body: {
+                message: 'Bad code',
+                errors: { code: ['The security code is invalid or has expired.'] },
+              },
+            },
     });
     renderApp('/login');
     const user = await fillCredentials();
@@ -94,12 +104,45 @@ describe('Sign In page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Security code is a required field')).toBeInTheDocument();
+    await user.type(code, '000000{Enter}');
+    // two-fa/verify names the field `code`: the message shows under the Security code field.
+    expect(await screen.findByText('The security code is invalid or has expired.')).toBeInTheDocument();
+    await user.clear(code);
     await user.type(code, '123456{Enter}');
 
     await screen.findByRole('heading', { name: 'Applications' });
     expect(http.calls('POST auth/login').map((c) => c.body)).toEqual([
       { username: 'casey@example.com', password: 'secret-pass' },
-      { username: 'casey@example.com', password: 'secret-pass', authKey: '123456' },
+    ]);
+    expect(http.calls('POST two-fa/verify').map((c) => c.body)).toEqual([
+      { code: '000000', secret: 's-1' },
+      { code: '123456', secret: 's-1' },
+    ]);
+  });
+
+  it('a one-time code Live Dispatch asks for (202 without secret) is resubmitted as authKey', async () => {
+    const session = buildSession(buildUser());
+    const http = signedInApi({
+      'POST auth/login': ({ body }) =>
+        (body as { authKey?: string }).authKey
+          ? { status: 201, body: { data: session } }
+          : {
+              status: 202,
+              body: { data: { message: 'Enter the one-time code Live Dispatch sent to your phone.' } },
+            },
+    });
+    renderApp('/login');
+    const user = await fillCredentials();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText('Enter the one-time code Live Dispatch sent to your phone.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Security code/), '4242{Enter}');
+
+    await screen.findByRole('heading', { name: 'Applications' });
+    expect(http.calls('POST auth/login').map((c) => c.body)).toEqual([
+      { username: 'casey@example.com', password: 'secret-pass' },
+      { username: 'casey@example.com', password: 'secret-pass', authKey: '4242' },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { CenteredShell } from '../../shared/ui/centered-shell';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { afterSignInPath, type SignInState } from './after-sign-in';
 import { login } from './api/login';
-import { SignInForm } from './components/sign-in-form';
+import { SignInForm } from '../../shared/sign-in/sign-in-form';
 
 /** /login (SPEC §2 Login). `?status=401` says why the visitor is here. */
 export function SignInPage() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { SignInForm } from './sign-in-form';
 
 describe('SignInForm reuse (link-account modal)', () => {
@@ -22,7 +22,10 @@ describe('SignInForm reuse (link-account modal)', () => {
     await user.type(screen.getByLabelText(/^Username/), 'ld.demo');
     await user.type(screen.getByLabelText(/^Password/), 'Dispatch#2024{Enter}');
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith('linked'));
-    expect(submit).toHaveBeenCalledWith({ username: 'ld.demo', password: 'Dispatch#2024', authKey: '' });
+    expect(submit).toHaveBeenCalledWith(
+      { username: 'ld.demo', password: 'Dispatch#2024', authKey: '' },
+      null,
+    );
   });
 
   it("labels the username 'Email' for TS", () => {

@@ -9,26 +9,34 @@ import {
   signInUsernameLabel,
   type LoginRequest,
 } from '@portal/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import { isProduction } from '../../../shared/config/env';
-import { useSchemaForm } from '../../../shared/forms/use-schema-form';
-import { routes } from '../../../shared/routes';
-import type { SignInOutcome } from '../types';
+import { isApiError } from '../api/api-error';
+import { isProduction } from '../config/env';
+import { useSchemaForm } from '../forms/use-schema-form';
+import { routes } from '../routes';
+import type { CodeChallenge, SignInOutcome } from './types';
 
 export type SignInFormProps<T> = {
   /** External app whose credentials are asked for: changes the username label (SPEC §5). */
   app?: 'ld' | 'ts';
   /** Inside the link-account modal: no Forgot Password or Register links (SPEC §2 Login). */
   inModal?: boolean;
-  /** Sends the credentials (portal sign-in, or linking an external account). */
-  submit: (values: LoginRequest) => Promise<SignInOutcome<T>>;
+  /**
+   * Sends the credentials (portal sign-in, or linking an external account); after a 202, with the
+   * challenge it answered, so the code goes where that challenge says.
+   */
+  submit: (values: LoginRequest, challenge: CodeChallenge | null) => Promise<SignInOutcome<T>>;
   onSuccess: (value: T) => void;
   /** Shown above the fields, e.g. "Your session expired." */
   notice?: ReactNode;
   submitLabel?: string;
 };
 
-const FIELDS: (keyof LoginRequest)[] = ['username', 'password', 'authKey'];
+/** Form field ← the API's error keys (two-fa/verify names the code `code`, auth/login `authKey`). */
+const FIELD_ERROR_KEYS: Array<[keyof LoginRequest, string[]]> = [
+  ['username', ['username']],
+  ['password', ['password']],
+  ['authKey', ['authKey', 'code']],
+];
 
 export function SignInForm<T>({
   app,
@@ -38,7 +46,7 @@ export function SignInForm<T>({
   notice,
   submitLabel = 'Sign In',
 }: SignInFormProps<T>) {
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   // Once the code is asked for, the schema requires it (SPEC §5); the form validates with the current one.
   const schema = useMemo(() => signInSchema({ app, needsCode: challenge !== null }), [app, challenge]);
@@ -52,18 +60,28 @@ export function SignInForm<T>({
   const onSubmit = form.onSubmit(async (values) => {
     setServerError(null);
     try {
-      const outcome = await submit(values);
+      const outcome = await submit(values, challenge);
       if (outcome.kind === 'code-required') {
-        setChallenge(outcome.message || MESSAGES.securityCodeSent(false));
+        setChallenge({
+          message: outcome.message || MESSAGES.securityCodeSent(false),
+          secret: outcome.secret,
+        });
+        form.setFieldValue('authKey', '');
         return;
       }
       onSuccess(outcome.value);
     } catch (error) {
       if (!isApiError(error)) return setServerError(MESSAGES.serverError);
-      const fieldMessages = FIELDS.filter((field) => error.fieldError(field));
-      fieldMessages.forEach((field) => form.setFieldError(field, error.fieldError(field)));
+      let shown = 0;
+      for (const [field, keys] of FIELD_ERROR_KEYS) {
+        const message = keys.map((key) => error.fieldError(key)).find(Boolean);
+        if (message) {
+          form.setFieldError(field, message);
+          shown += 1;
+        }
+      }
       // SPEC §4: any other answer shows its message here (5xx are also toasted by the global rule).
-      if (fieldMessages.length === 0) setServerError(error.message);
+      if (shown === 0) setServerError(error.message);
     }
   });
 
@@ -93,7 +111,7 @@ export function SignInForm<T>({
         {challenge && (
           <>
             <Alert color="blue" variant="light" role="status" icon={<IconMailCheck size={18} aria-hidden />}>
-              {challenge}
+              {challenge.message}
             </Alert>
             <TextInput
               label="Security code"

@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadSimulatorFixtures } from '../simulators/fixtures';
+import { createDispatchSimulator } from '../simulators/dispatch/simulator';
+import { createTelemetrySimulator } from '../simulators/telemetry/simulator';
+import { createDispatchClient, type DispatchClient } from './dispatch/client';
+import { createTelemetryClient, type TelemetryClient } from './telemetry/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live Dispatch: the only way the portal reaches LD. */
+    dispatch: DispatchClient;
+    /** Tattle Systems: the only way the portal reaches TS. */
+    telemetry: TelemetryClient;
+  }
+}
+
+/**
+ * Our own origin as seen from this process, once it listens: mounted simulators are reached over
+ * real HTTP like any remote system (the client code is the same either way).
+ */
+function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (!address) throw new Error('the server is not listening yet');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * The LD and TS clients, and — for every system without a configured URL — its simulator mounted
+ * under `/sim/ld` or `/sim/ts` (DESIGN.md), the client pointed at it.
+ */
+export const integrationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { linkedApps, appUrl } = app.config;
+    const common = { timeoutMs: linkedApps.timeoutMs, log: app.log };
+    const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl;
+    const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
+
+    app.decorate(
+      'dispatch',
+      createDispatchClient({
+        ...common,
+        baseUrl: linkedApps.ld.apiUrl ?? (() => `${ownOrigin(app)}/sim/ld`),
+        now: app.now,
+      }),
+    );
+    app.decorate(
+      'telemetry',
+      createTelemetryClient({
+        ...common,
+        baseUrl: linkedApps.ts.apiUrl ?? (() => `${ownOrigin(app)}/sim/ts`),
+      }),
+    );
+
+    if (fixtures && !linkedApps.ld.apiUrl) {
+      const simulator = createDispatchSimulator({ accounts: fixtures.ld, portalUrl: appUrl, now: app.now });
+      await app.register(simulator.plugin, { prefix: '/sim/ld' });
+    }
+    if (fixtures && !linkedApps.ts.apiUrl) {
+      const simulator = createTelemetrySimulator({
+        accounts: fixtures.ts,
+        portalUrl: appUrl,
+        now: app.now,
+        sessionIdleMs: linkedApps.tsSimulatorSessionIdleMs,
+      });
+      await app.register(simulator.plugin, { prefix: '/sim/ts' });
+    }
+  },
+  { name: 'integrations' },
+);

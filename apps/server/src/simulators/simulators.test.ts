@@ -1,0 +1,122 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createTestApp, type TestApp } from '../test/app';
+import { startTestSimulators, type TestSimulators } from '../test/simulators';
+import { loadSimulatorFixtures } from './fixtures';
+
+describe('simulator app pages: the hand-off a real LD or TS performs', () => {
+  let sims: TestSimulators;
+  beforeAll(async () => {
+    sims = await startTestSimulators({ portalUrl: 'http://portal.test:3000' });
+  });
+  afterAll(() => sims.close());
+
+  const post = (url: string, form: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    });
+
+  for (const [system, url, username, password] of [
+    ['LD', () => sims.ldUrl, 'ld.demo', 'Dispatch#2024'],
+    ['TS', () => sims.tsUrl, 'ts.demo@example.com', 'Telemetry#2024'],
+  ] as const) {
+    it(`${system}: the page posts to its own /handoff; a sign-in there redirects to the portal's /ext-login`, async () => {
+      const page = await fetch(`${url()}/`);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await page.text();
+      expect(html).toContain('action="/handoff"');
+      expect(html).not.toMatch(/<script/i);
+
+      const refused = await post(`${url()}/handoff`, { username, password: 'wrong' });
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toMatch(/role="alert">Invalid (username|email) or password\./);
+
+      const ok = await post(`${url()}/handoff`, { username, password });
+      expect(ok.status).toBe(303);
+      const location = new URL(ok.headers.get('location')!);
+      expect(`${location.origin}${location.pathname}`).toBe('http://portal.test:3000/ext-login');
+      const token = location.searchParams.get('token')!;
+      const introspect = () =>
+        fetch(`${url()}/api/sso/introspect`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        });
+      expect((await introspect()).status).toBe(200);
+      expect((await introspect()).status).toBe(401);
+    });
+  }
+});
+
+describe('mounted simulators (no LD_URL / TS_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LD_URL: '', TS_URL: '' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('serve /sim/ld and /sim/ts on the portal, and the clients reach them over HTTP', async () => {
+    expect(t.simulators).toBeNull();
+    const result = await t.app.dispatch.signIn({ username: 'ld.demo', password: 'Dispatch#2024' });
+    expect(result).toMatchObject({ kind: 'signed-in', user: { id: 'ld-1001' } });
+    const ts = await t.app.telemetry.signIn({ email: 'ts.demo@example.com', password: 'Telemetry#2024' });
+    expect(ts).toMatchObject({ kind: 'signed-in', user: { id: 'ts-2001' } });
+    const page = await t.app.inject({ url: '/sim/ld' });
+    expect(page.body).toContain('action="/sim/ld/handoff"');
+    expect(t.config.linkedApps.ld.appUrl).toBe(`${t.config.appUrl}/sim/ld/`);
+  });
+});
+
+describe('simulator configuration', () => {
+  it('reads extra accounts from SIMULATOR_FIXTURES, with stable ids', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fixtures-'));
+    const file = path.join(dir, 'fixtures.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ld: { accounts: [{ username: 'extra.ld', password: 'pw', name: 'Extra', email: 'extra@ld.test' }] },
+        ts: { accounts: [{ email: 'extra@ts.test', password: 'pw', name: 'Extra TS' }] },
+      }),
+    );
+    const first = loadSimulatorFixtures(file);
+    expect(first.ld.map((a) => a.username)).toEqual(['ld.demo', 'extra.ld']);
+    expect(first.ts.map((a) => a.email)).toEqual(['ts.demo@example.com', 'extra@ts.test']);
+    expect(loadSimulatorFixtures(file).ld[1]!.id).toBe(first.ld[1]!.id);
+
+    writeFileSync(file, JSON.stringify({ ld: { accounts: [{ username: 'no-password' }] } }));
+    expect(() => loadSimulatorFixtures(file)).toThrow(/SIMULATOR_FIXTURES: .*ld\.accounts\.0\.password/);
+    expect(() => loadSimulatorFixtures(path.join(dir, 'missing.json'))).toThrow(
+      /SIMULATOR_FIXTURES: cannot read/,
+    );
+  });
+
+  it('production needs LD_URL and TS_URL unless SIMULATORS=on', () => {
+    const production = {
+      APP_ENV: 'production',
+      APP_KEY: 'a'.repeat(64),
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'secret1',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /LD_URL is required when the simulators are off[\s\S]*TS_URL/,
+    );
+    expect(loadConfig({ ...production, SIMULATORS: 'on' }).linkedApps.ld.apiUrl).toBeUndefined();
+    const configured = loadConfig({
+      ...production,
+      LD_URL: 'https://ld.example.com/',
+      TS_URL: 'https://ts.example.com/x',
+    });
+    expect(configured.linkedApps.ld).toEqual({
+      apiUrl: 'https://ld.example.com',
+      appUrl: 'https://ld.example.com',
+    });
+    expect(configured.linkedApps.ts.appUrl).toBe('https://ts.example.com');
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  DEMO_DISPATCH_ACCOUNT,
+  DEMO_TELEMETRY_ACCOUNT,
+  type DispatchAccount,
+  type TelemetryAccount,
+} from '../simulators/fixtures';
+import { createDispatchSimulator, type DispatchSimulator } from '../simulators/dispatch/simulator';
+import { serveSimulator } from '../simulators/serve';
+import { createTelemetrySimulator, type TelemetrySimulator } from '../simulators/telemetry/simulator';
+
+export type TestSimulators = {
+  ld: DispatchSimulator;
+  ts: TelemetrySimulator;
+  ldUrl: string;
+  tsUrl: string;
+  /** LD_URL / TS_URL for createTestApp's env. */
+  env: { LD_URL: string; TS_URL: string };
+  close(): Promise<void>;
+};
+
+export type SimulatorSetup = {
+  ldAccounts?: DispatchAccount[];
+  tsAccounts?: TelemetryAccount[];
+  now?: () => Date;
+  portalUrl?: string;
+};
+
+/** The LD and TS simulators on ports of their own: what a test app's clients talk to over HTTP. */
+export async function startTestSimulators(setup: SimulatorSetup = {}): Promise<TestSimulators> {
+  const portalUrl = setup.portalUrl ?? 'http://portal.test';
+  const ld = createDispatchSimulator({
+    accounts: [DEMO_DISPATCH_ACCOUNT, ...(setup.ldAccounts ?? [])],
+    portalUrl,
+    now: setup.now,
+  });
+  const ts = createTelemetrySimulator({
+    accounts: [DEMO_TELEMETRY_ACCOUNT, ...(setup.tsAccounts ?? [])],
+    portalUrl,
+    now: setup.now,
+  });
+  const [ldServer, tsServer] = await Promise.all([serveSimulator(ld.plugin), serveSimulator(ts.plugin)]);
+  return {
+    ld,
+    ts,
+    ldUrl: ldServer.url,
+    tsUrl: tsServer.url,
+    env: { LD_URL: ldServer.url, TS_URL: tsServer.url },
+    close: async () => {
+      await Promise.all([ldServer.close(), tsServer.close()]);
+    },
+  };
+}
+
+let sequence = 0;
+/** A fresh LD account (unique username and email), for tests that link or sign in with one. */
+export function buildDispatchAccount(input: Partial<DispatchAccount> = {}): DispatchAccount {
+  sequence += 1;
+  const n = `${Date.now().toString(36)}${sequence}`;
+  return {
+    id: `ld-test-${n}`,
+    username: `ld.user.${n}`,
+    password: 'Dispatch#Test1',
+    name: `LD User ${n}`,
+    email: `ld-${n}@dispatch.test`,
+    client_name: 'Test Client',
+    branch_name: 'Test Branch',
+    ...input,
+  };
+}
+
+/** A fresh TS account. */
+export function buildTelemetryAccount(input: Partial<TelemetryAccount> = {}): TelemetryAccount {
+  sequence += 1;
+  const n = `${Date.now().toString(36)}${sequence}`;
+  return {
+    id: `ts-test-${n}`,
+    email: `ts-${n}@telemetry.test`,
+    password: 'Telemetry#Test1',
+    name: `TS User ${n}`,
+    username: `ts.user.${n}`,
+    ...input,
+  };
+}
