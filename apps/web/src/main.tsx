@@ -1,3 +1,4 @@
+import { captureHandOffToken } from './shared/session/hand-off-token';
 import './app/zod-locale';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +8,8 @@ import { applyCacheVersion } from './shared/storage/cache-version';
 import { AppProviders, wireApiHooks } from './app/providers';
 import { createAppRouter } from './app/router';
 
+// First of all: a hand-off token leaves the address bar before anything else can see it.
+captureHandOffToken();
 // Before anything reads storage: a client cache from an older build version is dropped.
 applyCacheVersion();
 

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, MESSAGES } from '@portal/contract';
 import { lazyPage, loadChunk } from './lazy-page';
 import { AppProviders } from './providers';
-import { reloadPage } from '../shared/reload-page';
+import { reloadPage } from '../shared/page-navigation';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-vi.mock('../shared/reload-page', () => ({ reloadPage: vi.fn() }));
+vi.mock('../shared/page-navigation', () => ({ reloadPage: vi.fn() }));
 
 function renderFailingRoute(load: () => Promise<never>) {
   const router = createMemoryRouter(

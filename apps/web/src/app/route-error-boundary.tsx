@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/contract';
 import { CenteredShell } from '../shared/ui/centered-shell';
 import { usePageTitle } from '../shared/ui/use-page-title';
 import { chunkNameOf, isChunkLoadError } from './lazy-page';
-import { reloadPage } from '../shared/reload-page';
+import { reloadPage } from '../shared/page-navigation';
 
 /**
  * errorElement of the router: a screen's code that failed to download (usually a new deploy

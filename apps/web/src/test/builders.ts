@@ -59,3 +59,23 @@ export function buildUsersPage(
     },
   };
 }
+
+/** A linked Live Dispatch account as the User object carries it. */
+export const buildLdLink = (overrides: Partial<NonNullable<User['ld']>> = {}): NonNullable<User['ld']> => ({
+  user_id: 'ld-1',
+  username: 'ld.demo',
+  email: 'ld@example.test',
+  name: 'Dana',
+  client_name: 'Acme Logistics',
+  branch_name: 'Cape Town',
+  ...overrides,
+});
+
+/** A linked Tattle Systems account as the User object carries it. */
+export const buildTsLink = (overrides: Partial<NonNullable<User['ts']>> = {}): NonNullable<User['ts']> => ({
+  user_id: 'ts-1',
+  username: 'ts.demo',
+  email: 'ts@example.test',
+  name: 'Theo',
+  ...overrides,
+});

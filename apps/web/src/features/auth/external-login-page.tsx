@@ -7,6 +7,8 @@ import { clearSession, saveSession } from '../../shared/session/session-store';
 import { CenteredShell } from '../../shared/ui/centered-shell';
 import { showToast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { isApiError } from '../../shared/api/api-error';
+import { takeHandOffToken } from '../../shared/session/hand-off-token';
 import { externalLogin } from './api/external-login';
 import { logout } from './api/logout';
 
@@ -17,14 +19,16 @@ import { logout } from './api/logout';
 export function ExternalLoginPage() {
   usePageTitle('Signing in');
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token');
+  const [params] = useSearchParams();
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return; // StrictMode runs effects twice; the token may be single use.
+    if (started.current) return; // StrictMode runs effects twice; the token is single use.
     started.current = true;
-    const fail = (message: string) => {
-      showToast({ color: 'red', message });
+    // main.tsx took it out of the address bar on load; an in-app navigation still has it in the URL.
+    const token = takeHandOffToken() ?? params.get('token');
+    const fail = (message: string | null) => {
+      if (message) showToast({ color: 'red', message });
       void navigate(routes.login, { replace: true });
     };
     if (!token) return fail(MESSAGES.noToken);
@@ -34,11 +38,12 @@ export function ExternalLoginPage() {
       try {
         saveSession(await externalLogin(token));
         void navigate(routes.dashboard, { replace: true });
-      } catch {
-        fail(MESSAGES.externalLoginFailed);
+      } catch (error) {
+        // A 5xx (LD or TS down) already has its toast with the server's message (SPEC §8).
+        fail(isApiError(error) && error.isServerError ? null : MESSAGES.externalLoginFailed);
       }
     })();
-  }, [navigate, token]);
+  }, [navigate, params]);
 
   return (
     <CenteredShell>

@@ -8,13 +8,13 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { showToast } from '../../shared/ui/toast';
 import { USERS_QUERY_ROOT } from '../../shared/users/query-keys';
 import { UserForm } from '../../shared/users/user-form/user-form';
+import { LinkedAppsCard } from './components/linked-apps-card';
 import { SessionsCard } from './components/sessions-card';
 import { saveProfile } from './save-profile';
 
 /**
- * My Profile (SPEC §2 Profile): the 'Details' card with the user form and 'Save Profile'. Notes
- * belong to the modal form only; admin notes and NSBI to admins. ('Linked Apps' comes with the
- * account-linking issue.)
+ * My Profile (SPEC §2 Profile): the 'Details' card with the user form and 'Save Profile', and the
+ * 'Linked Apps' card. Notes belong to the modal form only; admin notes and NSBI to admins.
  */
 export function ProfilePage() {
   const me = useCurrentUser();
@@ -47,6 +47,7 @@ export function ProfilePage() {
           }}
         />
       </Paper>
+      <LinkedAppsCard user={me} />
       <SessionsCard />
     </>
   );

@@ -18,6 +18,8 @@ export type ApiRequest = {
   signal?: AbortSignal;
   /** Send the portal token (default). Sign-in calls pass false. */
   auth?: boolean;
+  /** The caller shows its own message for a 5xx too (e.g. unlink's warning toast): no global toast. */
+  quiet?: boolean;
 };
 
 function endSession() {
@@ -58,7 +60,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     return await withSessionRenewal<T>(path, request, token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token && !ownsUnauthorized(path)) endSession();
-    else reportServerError(error);
+    else if (!request.quiet) reportServerError(error);
     throw error;
   }
 }

@@ -9,26 +9,35 @@ export type AppCardProps = {
   icon: ReactNode;
   /** Gradient of the app's icon, e.g. { from: 'teal', to: 'cyan' }. */
   gradient: { from: string; to: string };
-  /** Where an enabled card goes. Without it the card is informational. */
+  /** Where an enabled card goes inside the portal. */
   to?: string;
+  /** Where an enabled card goes outside the portal (a linked app). */
+  href?: string;
+  /** What an enabled card does instead of going somewhere (a check first, then it leaves). */
+  onOpen?: () => void;
+  /** The card's action is under way: it stays put and says so in its status. */
+  busy?: boolean;
   disabled?: boolean;
   /** Bottom line: why it is disabled, a link action, a loader or the call to open. */
   status?: ReactNode;
   badge?: string;
 };
 
-/** One app of the Applications launcher: a link when usable, a dimmed group when not. */
+/** One app of the Applications launcher: a link (or button) when usable, a dimmed group when not. */
 export function AppCard({
   name,
   description,
   icon,
   gradient,
   to,
+  href,
+  onOpen,
+  busy = false,
   disabled = false,
   status,
   badge,
 }: AppCardProps) {
-  const interactive = Boolean(to) && !disabled;
+  const interactive = Boolean(to || href || onOpen) && !disabled;
   const body = (
     <>
       <Group justify="space-between" align="flex-start" className={classes.visual}>
@@ -54,31 +63,37 @@ export function AppCard({
   );
 
   const className = `${classes.card} ${interactive ? classes.interactive : ''} ${disabled ? classes.disabled : ''}`;
+  const cardProps = { withBorder: true, radius: 'lg', padding: 'xl', 'aria-label': name } as const;
   if (interactive && to) {
     return (
+      <Card component={Link} to={to} className={className} {...cardProps}>
+        {body}
+      </Card>
+    );
+  }
+  if (interactive && href) {
+    return (
+      <Card component="a" href={href} className={className} {...cardProps}>
+        {body}
+      </Card>
+    );
+  }
+  if (interactive && onOpen) {
+    return (
       <Card
-        component={Link}
-        to={to}
-        withBorder
-        radius="lg"
-        padding="xl"
-        className={className}
-        aria-label={name}
+        component="button"
+        type="button"
+        onClick={busy ? undefined : onOpen}
+        aria-busy={busy || undefined}
+        className={`${className} ${classes.asButton} ${busy ? classes.busy : ''}`}
+        {...cardProps}
       >
         {body}
       </Card>
     );
   }
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="xl"
-      className={className}
-      role="group"
-      aria-label={name}
-      aria-disabled={disabled || undefined}
-    >
+    <Card className={className} role="group" aria-disabled={disabled || undefined} {...cardProps}>
       {body}
     </Card>
   );

@@ -11,6 +11,7 @@ import { showToast } from '../../../shared/ui/toast';
 import { useUser } from '../../../shared/users/api/get-user';
 import { useUpdateUser } from '../../../shared/users/api/update-user';
 import { UserForm } from '../../../shared/users/user-form/user-form';
+import { LinkedAppsSummary } from '../components/linked-apps-summary';
 import type { UserNavigationState } from '../components/user-row-actions';
 import { UserModalFrame, useBackToList } from './user-modal-frame';
 
@@ -45,6 +46,7 @@ export function EditUserModal() {
           </Button>
         </Stack>
       )}
+      {query.data && <LinkedAppsSummary user={query.data} />}
       {query.data && (
         <UserForm
           mode="edit"

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { META_KEYS, MESSAGES, ROLE_IDS, VALIDATION, required } from '@portal/contract';
-import { buildUser, buildUsersPage } from '../../../test/builders';
+import { buildLdLink, buildUser, buildUsersPage } from '../../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../../test/fetch-mock';
 import { renderApp, signIn } from '../../../test/render';
 
@@ -205,6 +205,16 @@ describe('Edit User modal', () => {
       'GET users/404': { status: 404, body: { message: 'Not found.' } },
     });
     expect(await screen.findByText(MESSAGES.notFoundPage, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("shows the user's linked apps, read-only", async () => {
+    const linked = { ...casey, ld: buildLdLink() };
+    renderAt('/admin/users/7/edit', { 'GET users/7': { body: { data: linked } } });
+    const dialog = await findDialog('Edit User');
+    const links = await within(dialog).findByRole('region', { name: 'Linked apps' });
+    expect(links).toHaveTextContent('Live Dispatchld.demo (Acme Logistics · Cape Town)');
+    expect(links).toHaveTextContent('Tattle SystemsNot linked');
+    expect(within(links).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('disables the role when you edit yourself', async () => {

@@ -1,0 +1,23 @@
+import {
+  twoFactorChallengeSchema,
+  userSchema,
+  type LinkedApp,
+  type LoginRequest,
+  type User,
+} from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+import type { SignInOutcome } from '../../../shared/sign-in/types';
+
+/**
+ * POST auth/link-ld | auth/link-ts: 200 → the User with the link; 202 → Live Dispatch asks for its
+ * one-time code (sent with the same body as authKey); 422 → the app refused the credentials.
+ */
+export async function linkAccount(app: LinkedApp, values: LoginRequest): Promise<SignInOutcome<User>> {
+  const { username, password, authKey } = values;
+  const { status, body } = await apiRequest<{ data: unknown }>(`auth/link-${app}`, {
+    method: 'POST',
+    body: authKey ? { username, password, authKey } : { username, password },
+  });
+  if (status === 202) return { kind: 'code-required', ...twoFactorChallengeSchema.parse(body.data) };
+  return { kind: 'done', value: userSchema.parse(body.data) };
+}

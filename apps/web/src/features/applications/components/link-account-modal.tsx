@@ -1,0 +1,45 @@
+import { Modal, Text } from '@mantine/core';
+import { LINKED_APP_NAMES, type LinkedApp } from '@portal/contract';
+import { reloadPage } from '../../../shared/page-navigation';
+import { saveUser } from '../../../shared/session/session-store';
+import { SignInForm } from '../../../shared/sign-in/sign-in-form';
+import { linkAccount } from '../api/link-account';
+
+type LinkAccountModalProps = {
+  /** The app to link; null: closed. */
+  app: LinkedApp | null;
+  onClose: () => void;
+  /** Called after a link, before the page reloads (SPEC §4 "Modal link success"). */
+  onLinked?: (app: LinkedApp) => void;
+};
+
+/**
+ * The LD / TS login modal (SPEC §2 Modals): the Sign In form titled by the app, with its username
+ * label and no Forgot Password link. Success: the modal closes, the callback runs, the page reloads.
+ */
+export function LinkAccountModal({ app, onClose, onLinked }: LinkAccountModalProps) {
+  const name = app ? LINKED_APP_NAMES[app] : '';
+  return (
+    <Modal opened={app !== null} onClose={onClose} title={name} centered radius="lg">
+      {app && (
+        <>
+          <Text c="dimmed" fz="sm" mb="md">
+            Sign in with your {name} account to link it to the portal.
+          </Text>
+          <SignInForm
+            key={app}
+            app={app}
+            inModal
+            submit={(values) => linkAccount(app, values)}
+            onSuccess={(user) => {
+              saveUser(user);
+              onClose();
+              onLinked?.(app);
+              reloadPage();
+            }}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { userSchema, type LinkedApp, type User } from '@portal/contract';
+import { api } from '../../../shared/api/api-client';
+import { saveUser } from '../../../shared/session/session-store';
+
+/**
+ * DELETE auth/unlink-ld | auth/unlink-ts → the User with that part empty (SPEC §4), stored at once.
+ * Quiet: a failure of any kind is the caller's warning toast (SPEC §8), not the global one.
+ */
+export async function unlinkAccount(app: LinkedApp): Promise<User> {
+  const user = userSchema.parse(await api.delete<unknown>(`auth/unlink-${app}`, { quiet: true }));
+  saveUser(user);
+  return user;
+}
+
+export const useUnlinkAccount = () => useMutation({ mutationFn: unlinkAccount });
