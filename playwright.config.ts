@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${E2E_PORT}`),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // The LD and TS simulators run mounted (no LD_URL/TS_URL) with the journeys' own accounts.
+      SIMULATOR_FIXTURES: path.join(import.meta.dirname, 'e2e', 'fixtures', 'simulators.json'),
       LOG_LEVEL: 'warn',
     },
   },

@@ -34,7 +34,7 @@ function ownOrigin(app: FastifyInstance): string {
  */
 export const integrationsPlugin = fp(
   async (app: FastifyInstance) => {
-    const { linkedApps, appUrl } = app.config;
+    const { linkedApps } = app.config;
     const common = { timeoutMs: linkedApps.timeoutMs, log: app.log };
     const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl;
     const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
@@ -55,14 +55,17 @@ export const integrationsPlugin = fp(
       }),
     );
 
+    // Mounted, a simulator shares our origin: its app page hands off to a relative /ext-login, so the
+    // hand-off works whatever host name the browser used (and the CSP's form-action 'self' allows it).
+    const portalUrl = '';
     if (fixtures && !linkedApps.ld.apiUrl) {
-      const simulator = createDispatchSimulator({ accounts: fixtures.ld, portalUrl: appUrl, now: app.now });
+      const simulator = createDispatchSimulator({ accounts: fixtures.ld, portalUrl, now: app.now });
       await app.register(simulator.plugin, { prefix: '/sim/ld' });
     }
     if (fixtures && !linkedApps.ts.apiUrl) {
       const simulator = createTelemetrySimulator({
         accounts: fixtures.ts,
-        portalUrl: appUrl,
+        portalUrl,
         now: app.now,
         sessionIdleMs: linkedApps.tsSimulatorSessionIdleMs,
       });

@@ -17,6 +17,11 @@ export type AppCardProps = {
   onOpen?: () => void;
   /** The card's action is under way: it stays put and says so in its status. */
   busy?: boolean;
+  /**
+   * Shown dimmed but not marked disabled for assistive tech: the card holds an action of its own
+   * (an unlinked app's "Click here to link"), and aria-disabled would disable that action too.
+   */
+  dimmed?: boolean;
   disabled?: boolean;
   /** Bottom line: why it is disabled, a link action, a loader or the call to open. */
   status?: ReactNode;
@@ -33,6 +38,7 @@ export function AppCard({
   href,
   onOpen,
   busy = false,
+  dimmed = false,
   disabled = false,
   status,
   badge,
@@ -62,7 +68,7 @@ export function AppCard({
     </>
   );
 
-  const className = `${classes.card} ${interactive ? classes.interactive : ''} ${disabled ? classes.disabled : ''}`;
+  const className = `${classes.card} ${interactive ? classes.interactive : ''} ${disabled ? classes.disabled : ''} ${dimmed ? classes.dimmed : ''}`;
   const cardProps = { withBorder: true, radius: 'lg', padding: 'xl', 'aria-label': name } as const;
   if (interactive && to) {
     return (

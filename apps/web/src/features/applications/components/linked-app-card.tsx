@@ -56,7 +56,7 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
         </Group>
       </Anchor>
     );
-    return <AppCard {...common} disabled status={status} />;
+    return <AppCard {...common} dimmed status={status} />;
   }
 
   async function openTattleSystems(to: string) {

@@ -50,7 +50,7 @@ export function LinkedAppsCard({ user }: { user: User }) {
       {linked.length === 0 ? (
         <Text c="dimmed">
           {LINKED_APP_MESSAGES.noLinkedApps}{' '}
-          <Anchor component={Link} to={routes.dashboard}>
+          <Anchor component={Link} to={routes.dashboard} underline="always">
             Link one from the dashboard.
           </Anchor>
         </Text>
