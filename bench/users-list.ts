@@ -11,6 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import {
   API,
   type Scratch,
+  percentile,
   printTable,
   requireBuild,
   scratchPglite,
@@ -57,10 +58,6 @@ function requestMix(users: number): Req[] {
   ]);
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 const ms = (n: number) => n.toFixed(1);
 
 async function measure(scratch: Scratch, users: number) {

@@ -31,6 +31,9 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     rolldownOptions: {
       output: {
+        // Lazy chunks by hash alone: every chunk's file name is written into the entry's preload
+        // map, so a name like `report-details-page-…` costs first-load bytes (decision 0013).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             // Needed by every screen: one long-cached file instead of a dozen fragments.

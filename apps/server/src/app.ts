@@ -17,7 +17,8 @@ import { registerWeb } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { apiModules } from './modules';
 import { authGuard } from './modules/auth/guard';
-import { noBiServer, type BiAccounts } from './modules/users/bi-accounts';
+import type { BiAccounts } from './modules/users/bi-accounts';
+import { biServicePlugin } from './modules/bi/wiring';
 import { mailPlugin } from './mail/mailer';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { housekeepingPlugin } from './modules/housekeeping/plugin';
@@ -41,7 +42,7 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: boolean;
-  /** BI account operations; until the NS BI issue wires the BI client: none configured. Tests pass fakes. */
+  /** BI account operations for the users service (default: the BI service; tests pass fakes). */
   biAccounts?: BiAccounts;
   /** Clock for codes, reset links and tickets (default: the real one). */
   now?: () => Date;
@@ -49,8 +50,14 @@ export type BuildOptions = {
   housekeepingTimer?: boolean;
 };
 
+/** The BI server's origin may frame its views in our pages, unless it is our own origin anyway. */
+function biFrameSources(config: AppConfig): string[] {
+  const bi = new URL(config.bi.publicUrl).origin;
+  return bi === new URL(config.appUrl).origin ? [] : [bi];
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const setSecurityHeaders = await securityHeaders();
+  const setSecurityHeaders = await securityHeaders(biFrameSources(config));
   /** What every answer carries, whoever writes it: the security headers and the request id. */
   const stampAnswer = (request: FastifyRequest, reply: FastifyReply) => {
     setSecurityHeaders(request, reply);
@@ -83,7 +90,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('draining', false);
-  app.decorate('biAccounts', options.biAccounts ?? noBiServer);
+  // The BI service is registered below (it needs the BI client); the users service calls it later.
+  app.decorate(
+    'biAccounts',
+    options.biAccounts ?? { deleteAccount: (id, opts) => app.biService.remove(id, opts, null) },
+  );
   app.decorate('now', options.now ?? (() => new Date()));
   // Registered first so it runs after every other onClose hook: the database closes last.
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -116,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimePlugin);
   await app.register(housekeepingPlugin, { timer: options.housekeepingTimer ?? true });
   await app.register(integrationsPlugin);
+  await app.register(biServicePlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
   await registerWeb(app, config.webDist);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but

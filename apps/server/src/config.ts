@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_BI_SERVICE_ACCOUNT } from './simulators/fixtures';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -46,10 +47,22 @@ const envSchema = z
     /** Idle lifetime of a session of the TS simulator (Tattle Systems: 30 minutes). */
     TS_SIMULATOR_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
     EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    /** The BI server (Dundas BI) REST API. Unset: the BI simulator runs, mounted under /sim/bi. */
+    BI_URL: z.url().optional(),
+    /** Where browsers open BI views (embedded frames); default BI_URL, or /sim/bi on our origin. */
+    BI_PUBLIC_URL: z.url().optional(),
+    BI_SERVICE_ACCOUNT: z.string().min(1).optional(),
+    BI_SERVICE_PASSWORD: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
-    for (const key of ['LD_URL', 'TS_URL'] as const) {
+    if (env.BI_URL && !env.BI_SERVICE_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BI_SERVICE_PASSWORD'],
+        message: 'BI_SERVICE_PASSWORD is required with BI_URL',
+      });
+    for (const key of ['LD_URL', 'TS_URL', 'BI_URL'] as const) {
       if (!simulators && !env[key])
         ctx.addIssue({
           code: 'custom',
@@ -84,6 +97,17 @@ export type AppConfig = {
   shutdownGraceMs: number;
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
+  bi: BiConfig;
+};
+
+/**
+ * The BI server. `apiUrl` undefined: the simulator is mounted at /sim/bi. `publicUrl`: the origin
+ * and path browsers load views from (same-origin with the simulator, so frames need no exception).
+ */
+export type BiConfig = {
+  apiUrl: string | undefined;
+  publicUrl: string;
+  serviceAccount: { name: string; password: string };
 };
 
 /** One linked app: its API (undefined: the simulator is mounted at `/sim/{app}`) and where its card opens. */
@@ -133,6 +157,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.EXTERNAL_TIMEOUT_MS,
       simulatorFixtures: env.SIMULATOR_FIXTURES ? path.resolve(env.SIMULATOR_FIXTURES) : undefined,
       tsSimulatorSessionIdleMs: env.TS_SIMULATOR_SESSION_IDLE_MINUTES * 60_000,
+    },
+    bi: {
+      apiUrl: env.BI_URL?.replace(/\/$/, ''),
+      publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),
+      // Without BI_URL these are the simulator's service account (INTEGRATIONS.md demo data).
+      serviceAccount: {
+        name: env.BI_SERVICE_ACCOUNT ?? DEMO_BI_SERVICE_ACCOUNT.name,
+        password: env.BI_SERVICE_PASSWORD ?? DEMO_BI_SERVICE_ACCOUNT.password,
+      },
     },
   };
 }

@@ -12,3 +12,4 @@ export * from './passwords';
 export * from './signup';
 export * from './account-security';
 export * from './linked-apps';
+export * from './bi';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   check,
   customType,
@@ -314,5 +315,68 @@ export const linkedAccounts = pgTable(
     primaryKey({ columns: [t.userId, t.app] }),
     uniqueIndex('linked_accounts_app_external_user_key').on(t.app, t.externalUserId),
     check('linked_accounts_app_check', sql`${t.app} in ('ld', 'ts')`),
+  ],
+);
+
+// ---- NS BI (issue 10) -------------------------------------------------------------------------
+
+/**
+ * A portal user's account on the BI server (one each, named `portal-user-{id}`). Its password is
+ * never kept: views open through log-on tokens the service account asks for. `syncedProjectId` is
+ * the project the BI account was last told it may view; the user's `dundas_project_id` is the truth,
+ * and a log-on token first brings the BI account in line with it.
+ */
+export const biAccounts = pgTable(
+  'bi_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    accountName: text('account_name').notNull(),
+    syncedProjectId: text('synced_project_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bi_accounts_account_name_key').on(t.accountName)],
+);
+
+/** Portal-side groupings of BI items (API.md "Report folders"): admins make them, everyone reads them. */
+export const reportFolders = pgTable('report_folders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  parentId: uuid('parent_id').references((): AnyPgColumn => reportFolders.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+/** Which portal folder a BI item (by its BI file id) is shown in; without a row, its BI folder. */
+export const reportFolderItems = pgTable(
+  'report_folder_items',
+  {
+    biFileId: text('bi_file_id').primaryKey(),
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => reportFolders.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('report_folder_items_folder_id_idx').on(t.folderId)],
+);
+
+/**
+ * Clicks on NS BI and on reports (user-logs/increase-*): one row each, for the usage charts. The
+ * user id is plain (no foreign key) so a deleted user's clicks still count in the totals.
+ */
+export const userClicks = pgTable(
+  'user_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    reportId: text('report_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_clicks_kind_at_idx').on(t.kind, t.at),
+    index('user_clicks_user_id_at_idx').on(t.userId, t.at),
+    check('user_clicks_kind_check', sql`${t.kind} in ('nsbi', 'report')`),
   ],
 );

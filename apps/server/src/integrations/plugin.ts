@@ -6,6 +6,8 @@ import { createDispatchSimulator } from '../simulators/dispatch/simulator';
 import { createTelemetrySimulator } from '../simulators/telemetry/simulator';
 import { createDispatchClient, type DispatchClient } from './dispatch/client';
 import { createTelemetryClient, type TelemetryClient } from './telemetry/client';
+import { createBiClient, type BiClient } from './bi/client';
+import { createBiSimulator } from '../simulators/bi/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,8 @@ declare module 'fastify' {
     dispatch: DispatchClient;
     /** Tattle Systems: the only way the portal reaches TS. */
     telemetry: TelemetryClient;
+    /** The BI server (Dundas BI): the only way the portal reaches it. */
+    bi: BiClient;
   }
 }
 
@@ -29,14 +33,14 @@ function ownOrigin(app: FastifyInstance): string {
 }
 
 /**
- * The LD and TS clients, and — for every system without a configured URL — its simulator mounted
- * under `/sim/ld` or `/sim/ts` (DESIGN.md), the client pointed at it.
+ * The LD, TS and BI clients, and — for every system without a configured URL — its simulator
+ * mounted under `/sim/ld`, `/sim/ts` or `/sim/bi` (DESIGN.md), the client pointed at it.
  */
 export const integrationsPlugin = fp(
   async (app: FastifyInstance) => {
-    const { linkedApps } = app.config;
+    const { linkedApps, bi } = app.config;
     const common = { timeoutMs: linkedApps.timeoutMs, log: app.log };
-    const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl;
+    const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl || !bi.apiUrl;
     const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
 
     app.decorate(
@@ -58,6 +62,19 @@ export const integrationsPlugin = fp(
     // Mounted, a simulator shares our origin: its app page hands off to a relative /ext-login, so the
     // hand-off works whatever host name the browser used (and the CSP's form-action 'self' allows it).
     const portalUrl = '';
+    app.decorate(
+      'bi',
+      createBiClient({
+        ...common,
+        baseUrl: bi.apiUrl ?? (() => `${ownOrigin(app)}/sim/bi`),
+        serviceAccount: bi.serviceAccount,
+      }),
+    );
+
+    if (fixtures && !bi.apiUrl) {
+      const simulator = createBiSimulator({ now: app.now, ...fixtures.bi });
+      await app.register(simulator.plugin, { prefix: '/sim/bi' });
+    }
     if (fixtures && !linkedApps.ld.apiUrl) {
       const simulator = createDispatchSimulator({ accounts: fixtures.ld, portalUrl, now: app.now });
       await app.register(simulator.plugin, { prefix: '/sim/ld' });

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { biRoutes } from './bi/routes';
+import { reportFolderRoutes } from './reports/routes';
+import { userLogRoutes } from './logs/routes';
 import { linkedAppRoutes } from './linked-apps/routes';
 import { fileRoutes } from './files/routes';
 import { metaRoutes } from './meta/routes';
@@ -16,6 +19,9 @@ import { signupRoutes } from './signup/routes';
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   linkedAppRoutes,
+  biRoutes,
+  reportFolderRoutes,
+  userLogRoutes,
   roleRoutes,
   settingsRoutes,
   userRoutes,

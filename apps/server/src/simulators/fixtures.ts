@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { ProjectSpec } from './bi/catalog';
 
 /**
  * Accounts of the LD and TS simulators: the demo accounts of INTEGRATIONS.md (listed in README)
@@ -26,11 +27,28 @@ const telemetryAccountSchema = z.object({
   name: text,
   username: text.nullish(),
 });
+const biItemSchema = z.object({
+  name: text,
+  type: z.enum(['Dashboard', 'Report']),
+  managedByTs: z.boolean().optional(),
+  viewOnly: z.boolean().optional(),
+  ageDays: z.number().int().min(0).max(3650).optional(),
+});
+const biProjectSchema = z.object({
+  name: text,
+  folders: z.array(z.object({ name: text, items: z.array(biItemSchema) })).default([]),
+  rootItems: z.array(biItemSchema).default([]),
+});
+
 const fixturesSchema = z.object({
   ld: z.object({ accounts: z.array(dispatchAccountSchema).default([]) }).optional(),
   ts: z.object({ accounts: z.array(telemetryAccountSchema).default([]) }).optional(),
-  // The BI simulator's accounts are read by the NS BI simulator.
-  bi: z.unknown().optional(),
+  bi: z
+    .object({
+      accounts: z.array(z.object({ name: text, password: z.string().min(1).max(255) })).default([]),
+      projects: z.array(biProjectSchema).default([]),
+    })
+    .optional(),
 });
 
 export type DispatchAccount = Required<Pick<z.infer<typeof dispatchAccountSchema>, 'id'>> &
@@ -56,15 +74,26 @@ export const DEMO_TELEMETRY_ACCOUNT: TelemetryAccount = {
   username: 'ts.demo',
 };
 
+/** The BI simulator's service account: the portal logs on with it (config.ts defaults to it). */
+export const DEMO_BI_SERVICE_ACCOUNT = { name: 'portal-service', password: 'BiService#2024' } as const;
+
 /** A stable id for a fixture account without one: links stored by the portal survive a restart. */
 const derivedId = (prefix: string, key: string) =>
   `${prefix}-${createHash('sha256').update(key.toLowerCase()).digest('hex').slice(0, 12)}`;
 
-export type SimulatorFixtures = { ld: DispatchAccount[]; ts: TelemetryAccount[] };
+export type SimulatorFixtures = {
+  ld: DispatchAccount[];
+  ts: TelemetryAccount[];
+  bi: { accounts: Array<{ name: string; password: string }>; projects: ProjectSpec[] };
+};
 
 /** The demo accounts, plus the file's (a bad file stops the server with a message naming it). */
 export function loadSimulatorFixtures(file: string | undefined): SimulatorFixtures {
-  const fixtures: SimulatorFixtures = { ld: [DEMO_DISPATCH_ACCOUNT], ts: [DEMO_TELEMETRY_ACCOUNT] };
+  const fixtures: SimulatorFixtures = {
+    ld: [DEMO_DISPATCH_ACCOUNT],
+    ts: [DEMO_TELEMETRY_ACCOUNT],
+    bi: { accounts: [], projects: [] },
+  };
   if (!file) return fixtures;
   let raw: unknown;
   try {
@@ -83,5 +112,6 @@ export function loadSimulatorFixtures(file: string | undefined): SimulatorFixtur
     fixtures.ld.push({ ...account, id: account.id ?? derivedId('ld', account.username) });
   for (const account of parsed.data.ts?.accounts ?? [])
     fixtures.ts.push({ ...account, id: account.id ?? derivedId('ts', account.email) });
+  if (parsed.data.bi) fixtures.bi = parsed.data.bi;
   return fixtures;
 }

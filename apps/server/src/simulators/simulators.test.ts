@@ -97,7 +97,7 @@ describe('simulator configuration', () => {
     );
   });
 
-  it('production needs LD_URL and TS_URL unless SIMULATORS=on', () => {
+  it('production needs LD_URL, TS_URL and BI_URL unless SIMULATORS=on', () => {
     const production = {
       APP_ENV: 'production',
       APP_KEY: 'a'.repeat(64),
@@ -105,18 +105,28 @@ describe('simulator configuration', () => {
       ADMIN_PASSWORD: 'secret1',
     };
     expect(() => loadConfig(production)).toThrow(
-      /LD_URL is required when the simulators are off[\s\S]*TS_URL/,
+      /LD_URL is required when the simulators are off[\s\S]*TS_URL[\s\S]*BI_URL/,
     );
     expect(loadConfig({ ...production, SIMULATORS: 'on' }).linkedApps.ld.apiUrl).toBeUndefined();
     const configured = loadConfig({
       ...production,
       LD_URL: 'https://ld.example.com/',
       TS_URL: 'https://ts.example.com/x',
+      BI_URL: 'https://bi.example.com/',
+      BI_SERVICE_PASSWORD: 'service-secret',
     });
     expect(configured.linkedApps.ld).toEqual({
       apiUrl: 'https://ld.example.com',
       appUrl: 'https://ld.example.com',
     });
     expect(configured.linkedApps.ts.appUrl).toBe('https://ts.example.com');
+    expect(configured.bi).toEqual({
+      apiUrl: 'https://bi.example.com',
+      publicUrl: 'https://bi.example.com',
+      serviceAccount: { name: 'portal-service', password: 'service-secret' },
+    });
+    expect(() => loadConfig({ ...production, SIMULATORS: 'on', BI_URL: 'https://bi.example.com' })).toThrow(
+      /BI_SERVICE_PASSWORD is required with BI_URL/,
+    );
   });
 });

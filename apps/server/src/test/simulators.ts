@@ -1,4 +1,5 @@
 import {
+  DEMO_BI_SERVICE_ACCOUNT,
   DEMO_DISPATCH_ACCOUNT,
   DEMO_TELEMETRY_ACCOUNT,
   type DispatchAccount,
@@ -7,14 +8,17 @@ import {
 import { createDispatchSimulator, type DispatchSimulator } from '../simulators/dispatch/simulator';
 import { serveSimulator } from '../simulators/serve';
 import { createTelemetrySimulator, type TelemetrySimulator } from '../simulators/telemetry/simulator';
+import { createBiSimulator, type BiSimulator, type BiSimulatorOptions } from '../simulators/bi/simulator';
 
 export type TestSimulators = {
   ld: DispatchSimulator;
   ts: TelemetrySimulator;
+  bi: BiSimulator;
   ldUrl: string;
   tsUrl: string;
-  /** LD_URL / TS_URL for createTestApp's env. */
-  env: { LD_URL: string; TS_URL: string };
+  biUrl: string;
+  /** LD_URL / TS_URL / BI_URL (and the BI service password) for createTestApp's env. */
+  env: { LD_URL: string; TS_URL: string; BI_URL: string; BI_SERVICE_PASSWORD: string };
   close(): Promise<void>;
 };
 
@@ -23,6 +27,7 @@ export type SimulatorSetup = {
   tsAccounts?: TelemetryAccount[];
   now?: () => Date;
   portalUrl?: string;
+  bi?: BiSimulatorOptions;
 };
 
 /** The LD and TS simulators on ports of their own: what a test app's clients talk to over HTTP. */
@@ -38,15 +43,27 @@ export async function startTestSimulators(setup: SimulatorSetup = {}): Promise<T
     portalUrl,
     now: setup.now,
   });
-  const [ldServer, tsServer] = await Promise.all([serveSimulator(ld.plugin), serveSimulator(ts.plugin)]);
+  const bi = createBiSimulator({ now: setup.now, ...setup.bi });
+  const [ldServer, tsServer, biServer] = await Promise.all([
+    serveSimulator(ld.plugin),
+    serveSimulator(ts.plugin),
+    serveSimulator(bi.plugin),
+  ]);
   return {
     ld,
     ts,
+    bi,
     ldUrl: ldServer.url,
     tsUrl: tsServer.url,
-    env: { LD_URL: ldServer.url, TS_URL: tsServer.url },
+    biUrl: biServer.url,
+    env: {
+      LD_URL: ldServer.url,
+      TS_URL: tsServer.url,
+      BI_URL: biServer.url,
+      BI_SERVICE_PASSWORD: DEMO_BI_SERVICE_ACCOUNT.password,
+    },
     close: async () => {
-      await Promise.all([ldServer.close(), tsServer.close()]);
+      await Promise.all([ldServer.close(), tsServer.close(), biServer.close()]);
     },
   };
 }

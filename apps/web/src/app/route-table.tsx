@@ -19,18 +19,14 @@ const comingSoon = (title: string) =>
     };
   });
 
-/** Same, outside the sidebar layout (sign-in siblings, report details). */
-const comingSoonStandalone = (title: string) =>
-  lazyPage('coming-soon', async () => {
-    const { ComingSoonStandalone } = await import('../shared/ui/coming-soon-page');
-    return function ComingSoonStandaloneRoute() {
-      return <ComingSoonStandalone title={title} />;
-    };
-  });
-
 /** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
 const settingsPage = lazyPage('settings', () =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
+);
+
+/** NS BI and one of its folders: the same screen (its own chunk: not on /login's bill). */
+const reportsPage = lazyPage('reports', () =>
+  import('../features/reports/reports-page').then((m) => m.ReportsPage),
 );
 
 const errorPage = (name: 'NotFoundPage' | 'ForbiddenPage' | 'UnauthorizedPage') =>
@@ -125,8 +121,8 @@ const layoutRoutes = (): RouteObject[] => [
   {
     element: <RequireNsbi />,
     children: [
-      { path: routes.reports, ...comingSoon('NS BI') },
-      { path: routes.reports_folder, ...comingSoon('NS BI') },
+      { path: routes.reports, ...reportsPage },
+      { path: routes.reports_folder, ...reportsPage },
     ],
   },
   { path: routes.analysis, ...comingSoon('Analysis') },
@@ -153,7 +149,14 @@ const signedInRoutes = (): RouteObject[] => [
   // Report details has no sidebar layout (SPEC §2).
   {
     element: <RequireNsbi />,
-    children: [{ path: routes.report_details, ...comingSoonStandalone('Report') }],
+    children: [
+      {
+        path: routes.report_details,
+        ...lazyPage('report-details', () =>
+          import('../features/reports/report-details-page').then((m) => m.ReportDetailsPage),
+        ),
+      },
+    ],
   },
 ];
 

@@ -51,6 +51,13 @@ describe('Applications', () => {
     expect(screen.getByRole('group', { name: 'Live Dispatch' })).toBeInTheDocument();
   });
 
+  it('counts a click on NS BI (user-logs/increase-nsbi-clicks)', async () => {
+    const http = pageApi({ 'POST user-logs/increase-nsbi-clicks': { status: 204 } });
+    renderPage(buildUser({ nsbi: true }));
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'NS BI' }));
+    await vi.waitFor(() => expect(http.calls('POST user-logs/increase-nsbi-clicks')).toHaveLength(1));
+  });
+
   it('disables NS BI without the NSBI flag', async () => {
     pageApi();
     renderPage(buildUser({ nsbi: false }));

@@ -6,6 +6,7 @@ import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isMaintenanceOn, useSystemSettings } from '../../shared/api/get-system-settings';
+import { countNsbiClick } from './api/count-nsbi-click';
 import { useLinkedAppUrls } from './api/get-linked-apps';
 import { AppCard } from './components/app-card';
 import { LinkAccountModal } from './components/link-account-modal';
@@ -80,6 +81,7 @@ function NsbiCard({ user, loading, maintenance }: { user: User; loading: boolean
       icon={<IconChartBar size={28} aria-hidden />}
       gradient={{ from: 'teal.5', to: 'teal.8' }}
       to={routes.reports}
+      onFollow={countNsbiClick}
       disabled={!enabled}
       status={status}
     />

@@ -86,6 +86,31 @@ describe('Settings', () => {
     });
   });
 
+  it('switching Uses NSBI on is followed by BI account creation; its failure is said', async () => {
+    const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
+    let accountAnswer: MockReply = { status: 201, body: { data: {} } };
+    const http = renderSettings(
+      admin,
+      {
+        'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '1' }] } },
+        'GET users/7': { body: { data: other } },
+        'POST dundas-bi/account': () => accountAnswer,
+      },
+      { user: other },
+    );
+    const nsbi = await screen.findByRole('switch', { name: 'Uses NSBI' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(nsbi);
+    await waitFor(() => expect(http.calls('POST dundas-bi/account')).toHaveLength(1));
+    expect(http.calls('POST dundas-bi/account')[0]?.body).toEqual({ user_id: 7 });
+    expect(screen.queryByText(MESSAGES.biAccountFailed)).not.toBeInTheDocument();
+
+    // A later save with NSBI still on asks again: 409 (has one) is fine, a failure is said.
+    accountAnswer = { status: 502, body: { message: 'The BI server is not available right now.' } };
+    await user.click(screen.getByRole('switch', { name: 'Two Factor Authentication' }));
+    expect(await screen.findByText(MESSAGES.biAccountFailed)).toBeInTheDocument();
+  });
+
   it('gives admins NSBI Maintenance Mode, saved through system-settings/save-many', async () => {
     const http = renderSettings(admin, {
       'POST system-settings/save-many': { body: { data: [{ key: 'maintenance_mode', value: '1' }] } },

@@ -11,6 +11,8 @@ export type AppCardProps = {
   gradient: { from: string; to: string };
   /** Where an enabled card goes inside the portal. */
   to?: string;
+  /** Told when the card is followed (to count the click); the navigation goes on regardless. */
+  onFollow?: () => void;
   /** Where an enabled card goes outside the portal (a linked app). */
   href?: string;
   /** What an enabled card does instead of going somewhere (a check first, then it leaves). */
@@ -35,6 +37,7 @@ export function AppCard({
   icon,
   gradient,
   to,
+  onFollow,
   href,
   onOpen,
   busy = false,
@@ -72,7 +75,7 @@ export function AppCard({
   const cardProps = { withBorder: true, radius: 'lg', padding: 'xl', 'aria-label': name } as const;
   if (interactive && to) {
     return (
-      <Card component={Link} to={to} className={className} {...cardProps}>
+      <Card component={Link} to={to} onClick={onFollow} className={className} {...cardProps}>
         {body}
       </Card>
     );

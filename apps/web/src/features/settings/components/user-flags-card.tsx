@@ -6,6 +6,7 @@ import { refreshMe } from '../../../shared/api/get-me';
 import { showToast } from '../../../shared/ui/toast';
 import { useSaveUserMeta } from '../../../shared/users/api/save-user-meta';
 import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
+import { ensureBiAccount } from '../api/create-bi-account';
 import { useSavedFlash } from './saved-indicator';
 import { SettingsCard } from './settings-card';
 
@@ -22,6 +23,7 @@ type FlagKey = (typeof FLAGS)[number]['key'];
 /**
  * The user's toggles (SPEC §2 Settings). Each saves at once through POST meta/user, optimistically:
  * the switch moves now and moves back with 'Oops! Could not save the settings.' if the save fails.
+ * A save that leaves NSBI on is followed by BI account creation (SPEC §4).
  */
 export function UserFlagsCard({ user, isSelf, viewerIsAdmin }: UserFlagsCardProps) {
   const queryClient = useQueryClient();
@@ -36,6 +38,12 @@ export function UserFlagsCard({ user, isSelf, viewerIsAdmin }: UserFlagsCardProp
     try {
       await save.mutateAsync({ user_id: user.id, meta: [{ key, value: next ? '1' : '0' }] });
       flashSaved();
+      const nsbiOn = key === META_KEYS.nsbiEnabled ? next : value(META_KEYS.nsbiEnabled);
+      if (nsbiOn) {
+        await ensureBiAccount(user.id).catch(() =>
+          showToast({ id: 'bi-account-failed', color: 'red', message: MESSAGES.biAccountFailed }),
+        );
+      }
       // Your own flags live in the stored user (NSBI mode, guards); another user's in the users cache.
       if (isSelf) await refreshMe(queryClient).catch(() => undefined);
       else await queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });

@@ -1,0 +1,287 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BI_MESSAGES, META_KEYS, MESSAGES, reportItemListSchema } from '@portal/contract';
+import { biAccounts, userClicks, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
+import { api } from '../../test/http';
+import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
+import { upsertMeta } from '../users/queries';
+
+describe('NS BI for customers (dundas-bi/*)', () => {
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let admin: TestTokens;
+  beforeAll(async () => {
+    t = await createTestApp();
+    http = api(t);
+    admin = (await signedInAdmin(t)).tokens;
+  });
+  afterAll(() => t.close());
+
+  const items = async (tokens: TestTokens) =>
+    reportItemListSchema.parse(
+      (await http.get('dundas-bi/project/project-items', { headers: tokens.headers })).json().data,
+    );
+  const setMaintenance = (on: boolean) =>
+    http.post('system-settings/save-many', [{ key: 'maintenance_mode', value: on ? '1' : '0' }], {
+      headers: admin.headers,
+    });
+
+  it('lists the BI server’s projects for the user form (admins only)', async () => {
+    const res = await http.get('dundas-bi/project/all', { headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([{ projectId: FLEET_INSIGHTS_ID, name: 'Fleet Insights' }]);
+    const { tokens } = await nsbiCustomer(t);
+    expect((await http.get('dundas-bi/project/all', { headers: tokens.headers })).statusCode).toBe(403);
+  });
+
+  it('answers a customer’s dashboards and reports with their folders, TS-managed ones marked', async () => {
+    const { tokens } = await nsbiCustomer(t);
+    const list = await items(tokens);
+    expect(list).toHaveLength(8);
+    const overview = list.find((i) => i.name === 'Fleet Overview')!;
+    expect(overview).toMatchObject({
+      type: 'dashboard',
+      folderName: 'Operations',
+      friendlyLocationElements: ['Fleet Insights', 'Operations'],
+      initialViewOptions: 'viewonly',
+      managedBy: null,
+    });
+    expect(new Date(overview.createdAt!).getTime()).toBeLessThan(Date.now());
+    expect(list.find((i) => i.name === 'Harsh Braking Events')).toMatchObject({
+      type: 'report',
+      managedBy: 'TS',
+    });
+    expect(list.find((i) => i.name === 'Executive Summary')).toMatchObject({
+      folderId: null,
+      folderName: null,
+    });
+  });
+
+  it('403 without the NSBI flag; [] without a project', async () => {
+    const plain = await signIn(t, await createUser(t));
+    const res = await http.get('dundas-bi/project/project-items', { headers: plain.headers });
+    expect(res.statusCode).toBe(403);
+    const { tokens } = await nsbiCustomer(t, { project: null });
+    expect(await items(tokens)).toEqual([]);
+  });
+
+  it('a portal report folder an admin puts an item in replaces its BI folder', async () => {
+    const { tokens } = await nsbiCustomer(t);
+    const target = (await items(tokens)).find((i) => i.name === 'Trips by Day')!;
+    const folder = (
+      await http.post('bi/reports/folders', { name: 'Favourites' }, { headers: admin.headers })
+    ).json().data;
+    const set = await http.put(
+      `bi/reports/${target.id}/set-folder`,
+      { folder_id: folder.id },
+      { headers: admin.headers },
+    );
+    expect(set.statusCode).toBe(200);
+    expect((await items(tokens)).find((i) => i.id === target.id)).toMatchObject({
+      folderId: folder.id,
+      folderName: 'Favourites',
+    });
+    await http.put(`bi/reports/${target.id}/set-folder`, { folder_id: null }, { headers: admin.headers });
+    expect((await items(tokens)).find((i) => i.id === target.id)).toMatchObject({ folderName: 'Operations' });
+  });
+
+  describe('log-on tokens', () => {
+    it('opens one of your items once, through your own BI account (made and assigned on the way)', async () => {
+      const { user, tokens } = await nsbiCustomer(t);
+      const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!;
+      const res = await http.get(`dundas-bi/log-on/token?item=${overview.id}`, { headers: tokens.headers });
+      expect(res.statusCode).toBe(200);
+      const { logOnToken, url } = res.json().data;
+      expect(url).toBe(
+        `${t.simulators!.biUrl}/Dashboard/${overview.id}?e=false&vo=viewonly&logonTokenId=${encodeURIComponent(logOnToken)}`,
+      );
+      const [row] = await t.database.db.select().from(biAccounts).where(eq(biAccounts.userId, user.id));
+      expect(row).toMatchObject({
+        accountName: `portal-user-${user.id}`,
+        syncedProjectId: FLEET_INSIGHTS_ID,
+      });
+
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Fleet Overview</title>');
+      expect((await fetch(url)).status).toBe(440);
+    });
+
+    it('another user’s item is 404 (whose it is stays unsaid); a not-view-only or TS-managed one is 403', async () => {
+      const other = { id: 'f0000000-0000-5000-a000-000000000000' };
+      const { tokens } = await nsbiCustomer(t);
+      const unknown = await http.get(`dundas-bi/log-on/token?item=${other.id}`, { headers: tokens.headers });
+      expect(unknown.statusCode).toBe(404);
+      const list = await items(tokens);
+      const noProject = await nsbiCustomer(t, { project: null });
+      const foreign = await http.get(`dundas-bi/log-on/token?item=${list[0]!.id}`, {
+        headers: noProject.tokens.headers,
+      });
+      expect(foreign.statusCode).toBe(404);
+
+      const planner = list.find((i) => i.name === 'Route Planner')!;
+      const notViewOnly = await http.get(`dundas-bi/log-on/token?item=${planner.id}`, {
+        headers: tokens.headers,
+      });
+      expect(notViewOnly.statusCode).toBe(403);
+      expect(notViewOnly.json().message).toBe('Please contact NSBI to view this report');
+      const managed = list.find((i) => i.managedBy === 'TS')!;
+      const tsManaged = await http.get(`dundas-bi/log-on/token?item=${managed.id}`, {
+        headers: tokens.headers,
+      });
+      expect(tsManaged.json().message).toBe('Please contact Tattle Systems to view this report');
+    });
+
+    it('a token opens nothing outside the account’s project, even with another item id in the URL', async () => {
+      const { tokens } = await nsbiCustomer(t);
+      const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!;
+      const other = await nsbiCustomer(t, { project: null });
+      // A user without a project still gets a token for their own account (no item named)…
+      const res = await http.get('dundas-bi/log-on/token', { headers: other.tokens.headers });
+      expect(res.statusCode).toBe(200);
+      // …which the BI server refuses for a dashboard of a project that account may not view.
+      const page = await fetch(
+        `${t.simulators!.biUrl}/Dashboard/${overview.id}?logonTokenId=${res.json().data.logOnToken}`,
+      );
+      expect(page.status).toBe(403);
+    });
+  });
+
+  describe('BI accounts', () => {
+    it('POST dundas-bi/account: 201, then 409; 422 without NSBI; a customer only for themselves', async () => {
+      const { user, tokens } = await nsbiCustomer(t);
+      const first = await http.post('dundas-bi/account', { user_id: user.id }, { headers: tokens.headers });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data).toMatchObject({
+        user_id: user.id,
+        account_name: `portal-user-${user.id}`,
+        project_id: FLEET_INSIGHTS_ID,
+      });
+      const again = await http.post('dundas-bi/account', { user_id: user.id }, { headers: admin.headers });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(BI_MESSAGES.accountExists);
+
+      const someone = await createUser(t);
+      expect(
+        (await http.post('dundas-bi/account', { user_id: someone.id }, { headers: tokens.headers }))
+          .statusCode,
+      ).toBe(403);
+      const off = await http.post('dundas-bi/account', { user_id: someone.id }, { headers: admin.headers });
+      expect(off.statusCode).toBe(422);
+      expect(off.json().errors).toEqual({ user_id: [BI_MESSAGES.nsbiOff] });
+      expect(
+        (await http.post('dundas-bi/account', { user_id: 'x' }, { headers: admin.headers })).statusCode,
+      ).toBe(422);
+
+      const read = await http.get(`dundas-bi/account/${user.id}`, { headers: tokens.headers });
+      expect(read.json().data.account_id).toBe(first.json().data.account_id);
+      const byName = await http.get(`dundas-bi/account?name=portal-user-${user.id}`, {
+        headers: admin.headers,
+      });
+      expect(byName.json().data.user_id).toBe(user.id);
+      expect((await http.get(`dundas-bi/account/${someone.id}`, { headers: admin.headers })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('assigns a project (checked with the BI server) and tells the BI account at once', async () => {
+      const { user } = await nsbiCustomer(t, { project: null });
+      await http.post('dundas-bi/account', { user_id: user.id }, { headers: admin.headers });
+      const unknown = await http.post(
+        'dundas-bi/account/project',
+        { user_id: user.id, project_id: 'nope' },
+        { headers: admin.headers },
+      );
+      expect(unknown.statusCode).toBe(422);
+      const ok = await http.post(
+        'dundas-bi/account/project',
+        { user_id: user.id, project_id: FLEET_INSIGHTS_ID },
+        { headers: admin.headers },
+      );
+      expect(ok.statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.dundasProjectId).toBe(FLEET_INSIGHTS_ID);
+      const account = t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)!;
+      expect(account.customAttributes).toEqual([{ name: 'Projects', values: [FLEET_INSIGHTS_ID] }]);
+    });
+
+    it('deleting the user with "Also delete from NSBI" deletes the BI account', async () => {
+      const { user } = await nsbiCustomer(t);
+      await http.post('dundas-bi/account', { user_id: user.id }, { headers: admin.headers });
+      const res = await http.delete(`users/${user.id}?block=0&deleteRemoteAccount=1&deleteRemoteFolders=1`, {
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)).toBeUndefined();
+    });
+  });
+
+  describe('maintenance mode', () => {
+    it('answers every dundas-bi call of a non-admin with 503 and the maintenance message; admins go on', async () => {
+      const { user, tokens } = await nsbiCustomer(t);
+      await setMaintenance(true);
+      try {
+        for (const path of [
+          'dundas-bi/project/project-items',
+          'dundas-bi/log-on/token',
+          `dundas-bi/account/${user.id}`,
+        ]) {
+          const res = await http.get(path, { headers: tokens.headers });
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({ message: MESSAGES.maintenance });
+          expect(res.headers['retry-after']).toBeDefined();
+        }
+        expect((await http.get('dundas-bi/project/all', { headers: admin.headers })).statusCode).toBe(200);
+      } finally {
+        await setMaintenance(false);
+      }
+      expect(
+        (await http.get('dundas-bi/project/project-items', { headers: tokens.headers })).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  it('a BI session that ended mid-way is renewed: Refresh still answers', async () => {
+    const { tokens } = await nsbiCustomer(t);
+    await items(tokens);
+    t.simulators!.bi.state.expireSessions();
+    const res = await http.get('dundas-bi/project/project-items?refresh=1', { headers: tokens.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(8);
+  });
+
+  it('user-logs count NS BI clicks and report clicks', async () => {
+    const { user, tokens } = await nsbiCustomer(t);
+    expect(
+      (await http.post('user-logs/increase-nsbi-clicks', undefined, { headers: tokens.headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await http.post('user-logs/increase-report-clicks?report_id=r-1', undefined, {
+          headers: tokens.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await http.post('user-logs/increase-report-clicks', undefined, { headers: tokens.headers }))
+        .statusCode,
+    ).toBe(422);
+    const rows = await t.database.db.select().from(userClicks).where(eq(userClicks.userId, user.id));
+    expect(rows.map((r) => [r.kind, r.reportId])).toEqual([
+      ['nsbi', null],
+      ['report', 'r-1'],
+    ]);
+    expect((await http.post('user-logs/increase-nsbi-clicks')).statusCode).toBe(401);
+  });
+
+  it('the NSBI flag itself is what project-items checks (not a role)', async () => {
+    const { user, tokens } = await nsbiCustomer(t);
+    await upsertMeta(t.database.db, user.id, [{ key: META_KEYS.nsbiEnabled, value: '0' }]);
+    t.app.sessionCache.forget({ userId: user.id });
+    expect((await http.get('dundas-bi/project/project-items', { headers: tokens.headers })).statusCode).toBe(
+      403,
+    );
+  });
+});

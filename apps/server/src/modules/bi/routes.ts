@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  biAccountByNameQuerySchema,
+  biAccountCreateSchema,
+  biAccountDeleteQuerySchema,
+  biAccountProjectSchema,
+  biAccountSchema,
+  biProjectSchema,
+  BI_MESSAGES,
+  dataOf,
+  logOnTokenQuerySchema,
+  logOnTokenSchema,
+  messageBodySchema,
+  MESSAGES,
+  projectItemsQuerySchema,
+  reportItemListSchema,
+  ROLE_IDS,
+  type ReportItem,
+} from '@portal/contract';
+import { AppError } from '../../lib/errors';
+import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
+import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
+import { authOf } from '../auth/guard';
+import { isAdmin } from '../users/rules';
+import { maintenanceModeOn } from './queries';
+import { biServiceOf } from './wiring';
+
+const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** One frozen `{data}` per frozen item list: the remembering serializer encodes it once. */
+// Typed mutable for the route's response type; it is frozen all the same.
+const itemsPayload = rememberByIdentity(
+  (items: readonly ReportItem[]) => Object.freeze({ data: items }) as { data: ReportItem[] },
+);
+
+/**
+ * The BI account service (`dundas-bi/…`, API.md). Every route here answers 503 with the
+ * maintenance message to non-admins while maintenance mode is on (SPEC §4).
+ */
+export const biRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = biServiceOf(app);
+  const tags = ['NS BI'];
+  const db = app.database.db;
+  const admin = app.requireRoles(ROLE_IDS.admin);
+
+  // After the guard of each route (preHandler runs after onRequest): who asks is known.
+  app.addHook('preHandler', async (request) => {
+    const caller = request.auth?.user;
+    if (caller && !isAdmin(caller) && (await maintenanceModeOn(db)))
+      throw AppError.unavailable(MESSAGES.maintenance, 300);
+  });
+
+  /** Admins act for anyone; others only for themselves. */
+  const selfOrAdmin = (request: Parameters<typeof authOf>[0], userId: number) => {
+    const { user } = authOf(request);
+    if (user.id !== userId && !isAdmin(user)) throw AppError.forbidden();
+    return user;
+  };
+
+  app.post(
+    '/dundas-bi/account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Create the BI account of a user (yourself, or anyone for admins)',
+        security: bearerSecurity,
+        body: biAccountCreateSchema,
+        response: { 201: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const actor = selfOrAdmin(request, request.body.user_id);
+      return reply.status(201).send({ data: await service.create(request.body.user_id, actor.id) });
+    },
+  );
+
+  app.get(
+    '/dundas-bi/account/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The BI account of a portal user (by portal user id)',
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 200: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      selfOrAdmin(request, request.params.id);
+      return { data: await service.ofUser(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/dundas-bi/account',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'A BI account by its name (admin)',
+        security: bearerSecurity,
+        querystring: biAccountByNameQuerySchema,
+        response: { 200: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await service.byName(request.query.name) }),
+  );
+
+  app.delete(
+    '/dundas-bi/account/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary:
+          'Delete the BI account of a portal user (admin); deleteFolders=true empties its own project first',
+        security: bearerSecurity,
+        params: userIdParams,
+        querystring: biAccountDeleteQuerySchema,
+        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const deleteFolders = ['true', '1'].includes(request.query.deleteFolders ?? '');
+      const { deleted } = await service.remove(request.params.id, { deleteFolders }, authOf(request).user.id);
+      if (!deleted) throw AppError.notFound(BI_MESSAGES.noAccount);
+      return { message: BI_MESSAGES.accountDeleted };
+    },
+  );
+
+  app.post(
+    '/dundas-bi/account/project',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Assign a BI project to a user (admin); null removes it',
+        security: bearerSecurity,
+        body: biAccountProjectSchema,
+        response: {
+          200: dataOf(z.object({ user_id: z.number(), project_id: z.string().nullable() })),
+          ...errorResponses(401, 403, 404, 422, 502),
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.assignProject(
+        request.body.user_id,
+        request.body.project_id,
+        authOf(request).user.id,
+      ),
+    }),
+  );
+
+  app.get(
+    '/dundas-bi/project/all',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Every project of the BI server (admin: the user form’s project select)',
+        security: bearerSecurity,
+        response: { 200: dataOf(z.array(biProjectSchema)), ...errorResponses(401, 403, 502) },
+      },
+    },
+    async () => ({ data: await service.projects() }),
+  );
+
+  app.get(
+    '/dundas-bi/project/project-items',
+    {
+      onRequest: app.authenticate,
+      serializerCompiler: rememberingSerializerCompiler,
+      schema: {
+        tags,
+        summary:
+          'The caller’s dashboards and reports (needs the NSBI flag); refresh=1 re-reads the BI server',
+        security: bearerSecurity,
+        querystring: projectItemsQuerySchema,
+        response: { 200: dataOf(reportItemListSchema), ...errorResponses(401, 403, 502, 503) },
+      },
+    },
+    async (request) =>
+      itemsPayload(await service.projectItems(authOf(request).user, request.query.refresh === '1')),
+  );
+
+  app.get(
+    '/dundas-bi/log-on/token',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'A log-on token for the caller’s BI account (one view, 60 s); with item, the URL that opens it',
+        security: bearerSecurity,
+        querystring: logOnTokenQuerySchema,
+        response: {
+          200: described(dataOf(logOnTokenSchema), 'The token; with item, the view URL to embed'),
+          ...errorResponses(401, 403, 404, 409, 502, 503),
+        },
+      },
+    },
+    async (request) => ({ data: await service.logOnToken(authOf(request).user, request.query.item) }),
+  );
+};

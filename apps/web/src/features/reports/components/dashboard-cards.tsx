@@ -1,0 +1,73 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { format } from 'date-fns';
+import { Link } from 'react-router';
+import { BI_MESSAGES, DATE_DISPLAY_FORMAT, type ReportItem } from '@portal/contract';
+import { itemLink } from './item-link';
+import classes from './reports.module.css';
+
+const addedOn = (iso: string | null) => {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? `Added on ${format(date, DATE_DISPLAY_FORMAT)}` : null;
+};
+
+/** Dashboard cards (SPEC §2): name and "Added on {MMM d, yyyy}"; TS-managed ones disabled. */
+export function DashboardCards({ dashboards }: { dashboards: ReportItem[] }) {
+  if (dashboards.length === 0) return null;
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      mb="xl"
+      component="ul"
+      className={classes.plainList}
+      aria-label="Dashboards"
+    >
+      {dashboards.map((item) => {
+        const managed = item.managedBy === 'TS';
+        const body = (
+          <Group wrap="nowrap" align="flex-start">
+            <ThemeIcon size={40} radius="md" variant="light" color={managed ? 'gray' : 'teal'}>
+              <IconLayoutDashboard size={22} aria-hidden />
+            </ThemeIcon>
+            <div>
+              <Text fw={600}>
+                {item.name}
+                {managed && ` ${BI_MESSAGES.managedSuffix}`}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {addedOn(item.createdAt)}
+              </Text>
+            </div>
+          </Group>
+        );
+        return (
+          <li key={item.id}>
+            {managed ? (
+              <Card
+                withBorder
+                radius="md"
+                padding="md"
+                className={`${classes.dashboard} ${classes.disabled}`}
+                aria-disabled
+              >
+                {body}
+              </Card>
+            ) : (
+              <Card
+                component={Link}
+                {...itemLink(item)}
+                withBorder
+                radius="md"
+                padding="md"
+                className={classes.dashboard}
+              >
+                {body}
+              </Card>
+            )}
+          </li>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconClockExclamation, IconLock, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router';
+import { BI_MESSAGES, MESSAGES } from '@portal/contract';
+import { isApiError } from '../../shared/api/api-error';
+import { routes } from '../../shared/routes';
+import { BrandLogo } from '../../shared/ui/brand-logo';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { countReportClick } from './api/count-report-click';
+import { useProjectItems } from './api/get-project-items';
+import { getView } from './api/get-view';
+import type { ReportDetailsState } from './components/item-link';
+import { MaintenanceNotice } from './components/maintenance-notice';
+import classes from './report-details.module.css';
+
+/** What the BI page in the frame tells us (simulator's embed.js; a real BI server may say less). */
+type BiMessage = { source?: string; type?: string };
+
+/**
+ * Report details (/nsbi/{id}/view, SPEC §2, no sidebar): the BI server's view of one item,
+ * embedded with a fresh log-on token. A token opens one view; when the view's session ends, the
+ * page says so and one click fetches a new token without leaving the page.
+ */
+export function ReportDetailsPage() {
+  const { id = '' } = useParams();
+  const state = useLocation().state as ReportDetailsState;
+  const known = useProjectItems().data?.find((i) => i.id === id);
+  const name = known?.name ?? state?.name ?? 'Report';
+  const type = known?.type ?? state?.type ?? 'report';
+  usePageTitle(name);
+
+  const view = useQuery({
+    queryKey: ['bi', 'view', id],
+    queryFn: ({ signal }) => getView(id, signal),
+    // Single use: never re-fetched behind the user's back, never kept after the page.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const [expired, setExpired] = useState(false);
+  const counted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (counted.current === id) return; // StrictMode runs effects twice: one open, one count
+    counted.current = id;
+    countReportClick(id);
+  }, [id]);
+
+  const biOrigin = view.data ? new URL(view.data.url, window.location.href).origin : null;
+  useEffect(() => {
+    if (!biOrigin) return;
+    const onMessage = (event: MessageEvent<BiMessage>) => {
+      if (event.origin !== biOrigin || event.data?.source !== 'nsbi') return;
+      if (event.data.type === 'session-expired') setExpired(true);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [biOrigin]);
+
+  const reload = () => {
+    setExpired(false);
+    void view.refetch();
+  };
+
+  const status = isApiError(view.error) ? view.error.status : null;
+  let body;
+  if (view.isFetching && !view.data) body = <PageLoader minHeight="60vh" label={`Opening ${name}…`} />;
+  else if (status === 503) body = <MaintenanceNotice />;
+  else if (status === 403 || status === 404)
+    body = (
+      <Alert
+        color={status === 403 ? 'yellow' : 'gray'}
+        variant="light"
+        icon={<IconLock size={18} aria-hidden />}
+        role="alert"
+        m="lg"
+        maw={640}
+      >
+        {status === 403 ? view.error!.message : BI_MESSAGES.unknownItem}
+      </Alert>
+    );
+  else if (view.isError)
+    body = (
+      <Alert color="red" variant="light" role="alert" m="lg" maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <Text>{MESSAGES.dashboardFetchFailed}</Text>
+          <Button variant="light" color="red" onClick={reload} loading={view.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else if (view.data)
+    body = (
+      <>
+        {expired && (
+          <Alert
+            color="yellow"
+            variant="light"
+            role="alert"
+            icon={<IconClockExclamation size={18} aria-hidden />}
+            m="md"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text>{BI_MESSAGES.viewExpired(type)}</Text>
+              <Button
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                onClick={reload}
+                loading={view.isFetching}
+              >
+                Reload
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {/* A new token gives a new URL: the key makes a fresh frame for it. */}
+        <iframe key={view.data.logOnToken} src={view.data.url} title={name} className={classes.frame} />
+      </>
+    );
+
+  return (
+    <Box className={classes.page}>
+      <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap">
+          <Button
+            component={Link}
+            to={routes.reports}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            NS BI
+          </Button>
+          <Title order={1} fz="lg" lineClamp={1}>
+            {name}
+          </Title>
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          {view.data && !expired && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={reload}
+              loading={view.isFetching}
+            >
+              Reload view
+            </Button>
+          )}
+          <BrandLogo height={28} />
+        </Group>
+      </Group>
+      <main className={classes.main}>{body}</main>
+    </Box>
+  );
+}

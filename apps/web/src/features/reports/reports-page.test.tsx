@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BI_MESSAGES, MESSAGES, type ReportItem } from '@portal/contract';
+import { buildUser } from '../../test/builders';
+import { mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
+import { renderApp, signIn } from '../../test/render';
+
+const nora = buildUser({ id: 5, name: 'Nora NSBI', nsbi: true });
+const item = (over: Partial<ReportItem> & Pick<ReportItem, 'id' | 'name'>): ReportItem => ({
+  type: 'dashboard',
+  createdAt: '2026-10-15T09:00:00.000Z',
+  initialViewOptions: 'viewonly',
+  folderId: null,
+  folderName: null,
+  friendlyLocationElements: ['Fleet Insights'],
+  managedBy: null,
+  ...over,
+});
+const ops = {
+  folderId: 'f-ops',
+  folderName: 'Operations',
+  friendlyLocationElements: ['Fleet Insights', 'Operations'],
+};
+const ITEMS: ReportItem[] = [
+  item({ id: 'd-exec', name: 'Executive Summary' }),
+  item({ id: 'd-fleet', name: 'Fleet Overview', ...ops }),
+  item({ id: 'r-trips', name: 'Trips by Day', type: 'report', ...ops }),
+  item({
+    id: 'r-brake',
+    name: 'Harsh Braking Events',
+    type: 'report',
+    managedBy: 'TS',
+    folderId: 'f-safety',
+    folderName: 'Safety',
+    friendlyLocationElements: ['Fleet Insights', 'Safety'],
+  }),
+];
+
+function renderReports(path: string, more: Record<string, MockHandler | MockReply> = {}) {
+  signIn(nora);
+  const http = mockApi({
+    'GET auth/me': { body: { data: nora } },
+    'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
+    'GET dundas-bi/project/project-items': ({ url }) => ({
+      body: { data: url.searchParams.get('refresh') ? ITEMS.slice(0, 1) : ITEMS },
+    }),
+    ...more,
+  });
+  return { ...renderApp(path), http };
+}
+
+const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
+
+describe('Reports (NS BI)', () => {
+  it('shows folder tiles, the dashboards outside folders, and the report tree with TS-managed items disabled', async () => {
+    renderReports('/nsbi');
+    await heading('NS BI');
+    const folders = await screen.findByRole('list', { name: 'Folders' });
+    expect(within(folders).getByRole('link', { name: 'Operations folder, 2 items' })).toHaveAttribute(
+      'href',
+      '/nsbi/folder/f-ops',
+    );
+    const cards = screen.getByRole('list', { name: 'Dashboards' });
+    expect(within(cards).getByRole('link', { name: /Executive Summary/ })).toHaveTextContent(
+      'Added on Oct 15, 2026',
+    );
+    expect(within(cards).queryByText('Fleet Overview')).not.toBeInTheDocument(); // it lives in a folder
+
+    const tree = screen.getByRole('navigation', { name: 'All reports' });
+    expect(within(tree).getByRole('link', { name: 'Trips by Day' })).toHaveAttribute(
+      'href',
+      '/nsbi/r-trips/view',
+    );
+    expect(within(tree).getByText(`Harsh Braking Events ${BI_MESSAGES.managedSuffix}`)).toBeInTheDocument();
+    expect(within(tree).queryByRole('link', { name: /Harsh Braking/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(tree).getByRole('button', { name: 'Operations' }));
+    expect(within(tree).queryByRole('link', { name: 'Trips by Day' })).not.toBeInTheDocument();
+  });
+
+  it('a folder shows its own dashboards and reports, with breadcrumbs Dashboard > NS BI > folder', async () => {
+    renderReports('/nsbi/folder/f-ops');
+    await heading('Operations');
+    expect(screen.getByRole('link', { name: 'NS BI' })).toHaveAttribute('href', '/nsbi');
+    expect(
+      within(screen.getByRole('list', { name: 'Dashboards' })).getByText('Fleet Overview'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Executive Summary')).not.toBeInTheDocument();
+  });
+
+  it('Refresh asks the BI server again and shows what it found', async () => {
+    const { http } = renderReports('/nsbi');
+    await screen.findByRole('list', { name: 'Folders' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Folders' })).not.toBeInTheDocument());
+    expect(http.calls('GET dundas-bi/project/project-items').map((c) => c.url.search)).toEqual([
+      '',
+      '?refresh=1',
+    ]);
+  });
+
+  it('says when there is nothing, and shows the failure with a retry', async () => {
+    let fail = true;
+    renderReports('/nsbi', {
+      'GET dundas-bi/project/project-items': () =>
+        fail
+          ? { status: 502, body: { message: 'The BI server is not available right now.' } }
+          : { body: { data: [] } },
+    });
+    expect(
+      await screen.findByText(MESSAGES.dashboardsFetchFailed, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(BI_MESSAGES.noItems)).toBeInTheDocument();
+  });
+
+  it('shows the maintenance page while maintenance mode is on', async () => {
+    const { http } = renderReports('/nsbi', {
+      'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '1' }] } },
+    });
+    expect(await screen.findByText(MESSAGES.maintenancePage, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(http.calls('GET dundas-bi/project/project-items')).toHaveLength(0);
+  });
+
+  it('sends a user without the NSBI flag to the forbidden page', async () => {
+    signIn(buildUser({ nsbi: false }));
+    mockApi({ 'GET auth/me': { body: { data: buildUser({ nsbi: false }) } } });
+    renderApp('/nsbi');
+    expect(await screen.findByText(MESSAGES.forbiddenPage, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

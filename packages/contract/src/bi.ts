@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { requiredText } from './auth';
+
+/** NS BI (SPEC §2 Reports and Report details, §3, §7 "BI account service", API.md). */
+
+/** ReportItem of API.md: one of the caller's dashboards or reports. */
+export const reportItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `dashboard`, `report`, or another BI type (icons: SPEC §3). */
+  type: z.string(),
+  createdAt: z.nullable(z.string()),
+  /** `viewonly` lets the item open embedded; anything else: "Please contact …". */
+  initialViewOptions: z.nullable(z.string()),
+  folderId: z.nullable(z.string()),
+  folderName: z.nullable(z.string()),
+  friendlyLocationElements: z.array(z.string()),
+  managedBy: z.nullable(z.literal('TS')),
+});
+export type ReportItem = z.infer<typeof reportItemSchema>;
+export const reportItemListSchema = z.array(reportItemSchema);
+
+export const projectItemsQuerySchema = z.object({
+  /** `1`: walk the BI server again instead of answering from the portal's copy (Refresh). */
+  refresh: z.optional(z.enum(['0', '1'])),
+});
+
+/** A portal user's BI account (`dundas-bi/account…`). */
+export const biAccountSchema = z.object({
+  user_id: z.number().check(z.int()),
+  account_id: z.string(),
+  account_name: z.string(),
+  project_id: z.nullable(z.string()),
+});
+export type BiAccount = z.infer<typeof biAccountSchema>;
+
+const userIdField = z.number({ error: 'The user is required.' }).check(z.int(), z.positive());
+export const biAccountCreateSchema = z.strictObject({ user_id: userIdField });
+export const biAccountProjectSchema = z.strictObject({
+  user_id: userIdField,
+  project_id: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+});
+export const biAccountByNameQuerySchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+export const biAccountDeleteQuerySchema = z.object({
+  deleteFolders: z.optional(z.enum(['true', 'false', '1', '0'])),
+});
+
+/** GET dundas-bi/log-on/token: with `item`, also the URL that opens it (checked against your items). */
+export const logOnTokenQuerySchema = z.object({
+  item: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+export const logOnTokenSchema = z.object({ logOnToken: z.string(), url: z.optional(z.string()) });
+export type LogOnToken = z.infer<typeof logOnTokenSchema>;
+
+/** Report folders (API.md): portal-side groupings of BI items. */
+export const reportFolderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type ReportFolder = z.infer<typeof reportFolderSchema>;
+const folderIdField = z.nullable(z.uuid({ error: 'The folder is not valid.' }));
+export const reportFolderCreateSchema = z.strictObject({
+  name: requiredText('Name', 100),
+  parent_id: z.optional(folderIdField),
+});
+export const reportFolderUpdateSchema = z.strictObject({
+  name: z.optional(requiredText('Name', 100)),
+  parent_id: z.optional(folderIdField),
+});
+export const setReportFolderSchema = z.strictObject({ folder_id: folderIdField });
+
+export const reportClickQuerySchema = z.object({
+  report_id: z.string({ error: 'report_id is required.' }).check(z.minLength(1), z.maxLength(100)),
+});
+
+/** Product names a "Please contact …" message names: who manages the item. */
+export const NSBI_PRODUCT = 'NSBI';
+
+export const BI_MESSAGES = {
+  notViewOnly: (product: string, type: string) => `Please contact ${product} to view this ${type}`,
+  managedSuffix: '(managed by TS)',
+  noItems:
+    'We were unable to find any NS BI application under your account. Please contact the provider for assistance.',
+  nsbiOff: 'NS BI is not enabled for this user.',
+  accountExists: 'This user already has a BI account.',
+  noAccount: 'This user has no BI account.',
+  accountDeleted: 'The BI account was deleted.',
+  unknownProject: 'The BI server has no such project.',
+  unknownItem: 'This dashboard or report is not one of yours.',
+  viewExpired: (type: string) => `This ${type} was open too long and its BI session has ended.`,
+  viewForbidden: 'The BI server would not show this item to your account.',
+  folderNotFound: 'This folder does not exist.',
+  folderCycle: 'A folder cannot be moved into itself.',
+} as const;
