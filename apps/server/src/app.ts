@@ -19,6 +19,7 @@ import { apiModules } from './modules';
 import { authGuard } from './modules/auth/guard';
 import type { BiAccounts } from './modules/users/bi-accounts';
 import { biServicePlugin } from './modules/bi/wiring';
+import { specsDocumentRoute } from './modules/resources/routes';
 import { mailPlugin } from './mail/mailer';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { housekeepingPlugin } from './modules/housekeeping/plugin';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(integrationsPlugin);
   await app.register(biServicePlugin);
   for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
+  await app.register(specsDocumentRoute);
   await registerWeb(app, config.webDist);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed

@@ -53,6 +53,10 @@ const envSchema = z
     BI_PUBLIC_URL: z.url().optional(),
     BI_SERVICE_ACCOUNT: z.string().min(1).optional(),
     BI_SERVICE_PASSWORD: z.string().min(1).optional(),
+    /** Developer Resources' API summary frame (default: the TS simulator's, or {TS_URL origin}/docs). */
+    TS_API_DOCS_URL: z.url().optional(),
+    /** The Analysis/AI frame (default: the BI server's /analysis page). */
+    ANALYSIS_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
@@ -98,6 +102,7 @@ export type AppConfig = {
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
   bi: BiConfig;
+  resources: { tsApiDocsUrl: string | undefined; analysisUrl: string | undefined };
 };
 
 /**
@@ -158,6 +163,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulatorFixtures: env.SIMULATOR_FIXTURES ? path.resolve(env.SIMULATOR_FIXTURES) : undefined,
       tsSimulatorSessionIdleMs: env.TS_SIMULATOR_SESSION_IDLE_MINUTES * 60_000,
     },
+    resources: { tsApiDocsUrl: env.TS_API_DOCS_URL, analysisUrl: env.ANALYSIS_URL },
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),

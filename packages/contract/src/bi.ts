@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requiredText } from './auth';
+import { pagedOf, pagedQuerySchema } from './envelope';
 
 /** NS BI (SPEC §2 Reports and Report details, §3, §7 "BI account service", API.md). */
 
@@ -95,4 +96,87 @@ export const BI_MESSAGES = {
   viewForbidden: 'The BI server would not show this item to your account.',
   folderNotFound: 'This folder does not exist.',
   folderCycle: 'A folder cannot be moved into itself.',
+} as const;
+
+/** A node of a user's project tree (SPEC §3 "Report tree node"): a folder, or a leaf item. */
+export type ReportTreeNode = {
+  id: string;
+  name: string;
+  description: string | null;
+  type: string;
+  isLeaf: boolean;
+  managedBy: 'TS' | null;
+  children: ReportTreeNode[];
+};
+export const reportTreeNodeSchema: z.ZodMiniType<ReportTreeNode> = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  type: z.string(),
+  isLeaf: z.boolean(),
+  managedBy: z.nullable(z.literal('TS')),
+  get children() {
+    return z.array(reportTreeNodeSchema);
+  },
+});
+
+/** SPEC §3 "Report access entry". `isReadOnly`: Tattle Systems manages it; admins cannot change it. */
+export const reportAccessEntrySchema = z.object({ biReportId: z.string(), isReadOnly: z.boolean() });
+export type ReportAccessEntry = z.infer<typeof reportAccessEntrySchema>;
+
+/** GET users/{id}/reports. `configured: false`: no admin has chosen yet, the user sees every item. */
+export const userReportsSchema = z.object({
+  tree: z.array(reportTreeNodeSchema),
+  access: z.array(reportAccessEntrySchema),
+  configured: z.boolean(),
+});
+export type UserReports = z.infer<typeof userReportsSchema>;
+
+export const saveUserReportsSchema = z.strictObject({
+  report_ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20_000)),
+});
+
+export const REPORT_ACCESS_MESSAGES = {
+  saved: 'Report access saved.',
+  notInProject: (ids: string[]) => `Not in this user's BI project: ${ids.join(', ')}`,
+  managed: (ids: string[]) => `Managed by TS, so not yours to grant: ${ids.join(', ')}`,
+  noProject: 'This user has no BI project yet: assign one first.',
+} as const;
+
+/** GET dundas-bi/project/users-project-items (Users NSBI Dashboards): NSBI users with their items. */
+export const NSBI_USER_SORT_COLUMNS = ['id', 'name', 'email', 'createdAt'] as const;
+export const nsbiUsersQuerySchema = pagedQuerySchema(NSBI_USER_SORT_COLUMNS);
+export type NsbiUsersQuery = z.infer<typeof nsbiUsersQuerySchema>;
+const namedItemSchema = z.object({ id: z.string(), name: z.string() });
+export const nsbiUserItemsSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  project: z.nullable(z.object({ projectId: z.string(), name: z.nullable(z.string()) })),
+  dashboards: z.array(namedItemSchema),
+  reports: z.array(namedItemSchema),
+  /** The BI server could not be read for this user's project: their items are unknown right now. */
+  unavailable: z.boolean(),
+});
+export type NsbiUserItems = z.infer<typeof nsbiUserItemsSchema>;
+export const pagedNsbiUsersSchema = pagedOf(nsbiUserItemsSchema);
+export type PagedNsbiUsers = z.infer<typeof pagedNsbiUsersSchema>;
+
+/** POST dundas-bi/account/projects (Connect reports): one project for several users at once. */
+export const biBulkProjectSchema = z.strictObject({
+  user_ids: z
+    .array(z.number().check(z.int(), z.positive()))
+    .check(
+      z.minLength(1, { error: 'Choose at least one user.' }),
+      z.maxLength(500, { error: 'At most 500 users at once.' }),
+    ),
+  project_id: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+});
+export const CONNECT_REPORTS_MESSAGES = {
+  assigned: (count: number, project: string | null) =>
+    project
+      ? `Project assigned to ${count} ${count === 1 ? 'user' : 'users'}.`
+      : `Project removed from ${count} ${count === 1 ? 'user' : 'users'}.`,
+  unknownUsers: (ids: number[]) => `No such users: ${ids.join(', ')}`,
 } as const;

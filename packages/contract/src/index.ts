@@ -13,3 +13,4 @@ export * from './signup';
 export * from './account-security';
 export * from './linked-apps';
 export * from './bi';
+export * from './usage';

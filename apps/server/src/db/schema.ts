@@ -5,6 +5,7 @@ import {
   bigserial,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -106,7 +107,13 @@ export const userMeta = pgTable(
     value: text('value'),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The NSBI users (Users NSBI Dashboards lists them): a small index of just those users.
+    index('user_meta_nsbi_users_idx')
+      .on(t.userId)
+      .where(sql`${t.key} = 'settings.nsbi_enabled' and ${t.value} = '1'`),
+  ],
 );
 
 /**
@@ -379,4 +386,63 @@ export const userClicks = pgTable(
     index('user_clicks_user_id_at_idx').on(t.userId, t.at),
     check('user_clicks_kind_check', sql`${t.kind} in ('nsbi', 'report')`),
   ],
+);
+
+// ---- report access (issue 11) ------------------------------------------------------------------
+
+/**
+ * Which of their project's BI items a user may see, once an admin has said so (Report access): a
+ * user without a `report_access_lists` row sees every item of their project; with one, exactly the
+ * granted items (plus those Tattle Systems manages, which are not the portal's to grant).
+ */
+export const reportAccessLists = pgTable('report_access_lists', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reportAccess = pgTable(
+  'report_access',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => reportAccessLists.userId, { onDelete: 'cascade' }),
+    biReportId: text('bi_report_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.biReportId] })],
+);
+
+/**
+ * Daily roll-ups of user_clicks for the usage charts, kept by a trigger on user_clicks (migration
+ * 0009): a chart over a year reads at most a few hundred thousand small rows, never the raw clicks.
+ */
+export const clickDailyTotals = pgTable(
+  'click_daily_totals',
+  {
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+export const clickDailyReports = pgTable(
+  'click_daily_reports',
+  {
+    day: date('day').notNull(),
+    reportId: text('report_id').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.reportId] })],
+);
+
+export const clickDailyUsers = pgTable(
+  'click_daily_users',
+  {
+    day: date('day').notNull(),
+    userId: integer('user_id').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );

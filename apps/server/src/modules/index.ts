@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { biRoutes } from './bi/routes';
 import { reportFolderRoutes } from './reports/routes';
+import { reportAccessRoutes } from './reports/access-routes';
 import { userLogRoutes } from './logs/routes';
+import { usageRoutes } from './usage/routes';
+import { resourceRoutes } from './resources/routes';
 import { linkedAppRoutes } from './linked-apps/routes';
 import { fileRoutes } from './files/routes';
 import { metaRoutes } from './meta/routes';
@@ -21,7 +24,10 @@ export const apiModules: FastifyPluginAsync[] = [
   linkedAppRoutes,
   biRoutes,
   reportFolderRoutes,
+  reportAccessRoutes,
   userLogRoutes,
+  usageRoutes,
+  resourceRoutes,
   roleRoutes,
   settingsRoutes,
   userRoutes,

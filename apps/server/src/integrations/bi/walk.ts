@@ -5,6 +5,8 @@ import type { BiFileEntry, BiProjectData } from './client';
 export type WalkedItem = BiFileEntry & {
   /** Names of the folders from the root down to the item's own folder; empty at a root. */
   folderPath: string[];
+  /** Their BI ids, in the same order. */
+  folderIds: string[];
   /** The first folder below the root it sits in (the Reports screen's folder), or null at a root. */
   topFolder: { id: string; name: string } | null;
 };
@@ -27,7 +29,12 @@ export async function walkProject(
   let folderQueries = 0;
   const seen = new Set<string>();
 
-  async function visit(folderId: string, path: string[], top: WalkedItem['topFolder']): Promise<void> {
+  async function visit(
+    folderId: string,
+    path: string[],
+    ids: string[],
+    top: WalkedItem['topFolder'],
+  ): Promise<void> {
     if (seen.has(folderId)) return; // a folder reachable twice is walked once
     seen.add(folderId);
     folderQueries += 1;
@@ -35,15 +42,22 @@ export async function walkProject(
     const below: Promise<void>[] = [];
     for (const entry of entries) {
       if (FOLDER_TYPES.has(entry.objectType)) {
-        below.push(visit(entry.id, [...path, entry.name], top ?? { id: entry.id, name: entry.name }));
+        below.push(
+          visit(
+            entry.id,
+            [...path, entry.name],
+            [...ids, entry.id],
+            top ?? { id: entry.id, name: entry.name },
+          ),
+        );
       } else if (ITEM_TYPES.has(entry.objectType)) {
-        items.push({ ...entry, folderPath: path, topFolder: top });
+        items.push({ ...entry, folderPath: path, folderIds: ids, topFolder: top });
       }
     }
     await Promise.all(below);
   }
 
-  await Promise.all(project.rootFolderIds.map((id) => visit(id, [], null)));
+  await Promise.all(project.rootFolderIds.map((id) => visit(id, [], [], null)));
   items.sort(
     (a, b) => a.folderPath.join('/').localeCompare(b.folderPath.join('/')) || a.name.localeCompare(b.name),
   );

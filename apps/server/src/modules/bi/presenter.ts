@@ -4,7 +4,8 @@ import type { BiAccountRow } from './queries';
 
 export type FolderAssignment = { biFileId: string; folderId: string; folderName: string };
 
-const MANAGED_BY_TS = 'ManagedBy:TS';
+/** Tattle Systems manages the item for its users (a BI tag): read-only in the portal. */
+export const isManaged = (tags: string[] | null | undefined) => tags?.includes('ManagedBy:TS') ?? false;
 
 /**
  * The ReportItems of a project tree (API.md "ReportItem"). An item's folder is the portal report
@@ -23,7 +24,7 @@ export function presentReportItems(tree: ProjectTree, assignments: FolderAssignm
       folderId: portalFolder?.folderId ?? item.topFolder?.id ?? null,
       folderName: portalFolder?.folderName ?? item.topFolder?.name ?? null,
       friendlyLocationElements: [tree.project.name, ...item.folderPath],
-      managedBy: item.tags?.includes(MANAGED_BY_TS) ? 'TS' : null,
+      managedBy: isManaged(item.tags) ? 'TS' : null,
     };
   });
 }

@@ -57,6 +57,14 @@ export function createProjectTrees(options: ProjectTreesOptions) {
       return running;
     },
     forget: (projectId: string) => trees.delete(projectId),
+    /** The name of an item in any kept tree (usage charts name reports by it), or null. */
+    itemName(itemId: string): string | null {
+      for (const tree of trees.values()) {
+        const item = tree.items.find((i) => i.id === itemId);
+        if (item) return item.name;
+      }
+      return null;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { biAccounts, reportFolderItems, reportFolders, systemSettings, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -54,4 +54,17 @@ export async function maintenanceModeOn(db: Executor): Promise<boolean> {
     .from(systemSettings)
     .where(eq(systemSettings.key, 'maintenance_mode'));
   return row?.value === '1';
+}
+
+/** The ids among `userIds` that are users. */
+export async function existingUserIds(db: Executor, userIds: number[]): Promise<Set<number>> {
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function setUsersProject(db: Executor, userIds: number[], projectId: string | null, now: Date) {
+  await db
+    .update(users)
+    .set({ dundasProjectId: projectId, updatedAt: now })
+    .where(inArray(users.id, userIds));
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   biAccountByNameQuerySchema,
+  biBulkProjectSchema,
+  CONNECT_REPORTS_MESSAGES,
   biAccountCreateSchema,
   biAccountDeleteQuerySchema,
   biAccountProjectSchema,
@@ -13,6 +15,8 @@ import {
   logOnTokenSchema,
   messageBodySchema,
   MESSAGES,
+  nsbiUsersQuerySchema,
+  pagedNsbiUsersSchema,
   projectItemsQuerySchema,
   reportItemListSchema,
   ROLE_IDS,
@@ -155,6 +159,32 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.post(
+    '/dundas-bi/account/projects',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Assign one BI project to several users at once (admin: Connect reports); null removes it',
+        security: bearerSecurity,
+        body: biBulkProjectSchema,
+        response: {
+          200: z.object({ data: z.object({ count: z.number() }), message: z.string() }),
+          ...errorResponses(401, 403, 422, 502),
+        },
+      },
+    },
+    async (request) => {
+      const { user_ids: userIds, project_id: projectId } = request.body;
+      const { count, projectName } = await service.assignProjectToMany(
+        userIds,
+        projectId,
+        authOf(request).user.id,
+      );
+      return { data: { count }, message: CONNECT_REPORTS_MESSAGES.assigned(count, projectName) };
+    },
+  );
+
   app.get(
     '/dundas-bi/project/all',
     {
@@ -185,6 +215,21 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       itemsPayload(await service.projectItems(authOf(request).user, request.query.refresh === '1')),
+  );
+
+  app.get(
+    '/dundas-bi/project/users-project-items',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'NSBI users with the dashboards and reports each sees, paged (admin: Users NSBI Dashboards)',
+        security: bearerSecurity,
+        querystring: nsbiUsersQuerySchema,
+        response: { 200: pagedNsbiUsersSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => service.usersProjectItems(request.query),
   );
 
   app.get(

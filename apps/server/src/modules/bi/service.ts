@@ -1,11 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { BI_MESSAGES, META_KEYS, NSBI_PRODUCT, type LogOnToken, type ReportItem } from '@portal/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  BI_MESSAGES,
+  CONNECT_REPORTS_MESSAGES,
+  META_KEYS,
+  NSBI_PRODUCT,
+  type LogOnToken,
+  type NsbiUsersQuery,
+  type ReportItem,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { BiClient } from '../../integrations/bi/client';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { findGrants } from '../reports/access-queries';
 import { findUserRecord, type UserRecord } from '../users/queries';
+import { listNsbiUsers } from './nsbi-users';
 import { presentBiAccount, presentReportItems } from './presenter';
 import type { ProjectTree, ProjectTrees } from './project-items';
 import {
@@ -15,7 +25,9 @@ import {
   insertBiAccount,
   listFolderAssignments,
   setSyncedProject,
+  existingUserIds,
   setUserProject,
+  setUsersProject,
   type BiAccountRow,
 } from './queries';
 
@@ -111,24 +123,38 @@ export function createBiService(deps: BiServiceDeps) {
     }
   }
 
-  // The items of a tree, presented once per tree and set of folder assignments, and frozen: the
-  // same array goes to every caller of that project until the tree or the folders change, and the
-  // route serializes it once (rememberingSerializerCompiler). 2,000 items cost ~8 ms to shape and
-  // encode (bench/bi-project-items.ts).
-  const presented = new WeakMap<ProjectTree, { assignments: string; items: readonly ReportItem[] }>();
+  // The items of a tree, presented once per tree, set of folder assignments and set of grants, and
+  // frozen: the same array goes to every caller who sees the same, until the tree, the folders or
+  // the grants change, and the route serializes it once (rememberingSerializerCompiler). 2,000
+  // items cost ~8 ms to shape and encode (bench/bi-project-items.ts).
+  const presented = new WeakMap<ProjectTree, Map<string, readonly ReportItem[]>>();
   const NO_ITEMS: readonly ReportItem[] = Object.freeze([]);
+  const KEPT_VIEWS_PER_TREE = 64;
 
-  /** The caller's items; none without a project or when the BI server does not know it. */
+  /**
+   * The caller's items: their project's, narrowed to what an admin granted (TS-managed ones always
+   * stay); none without a project or when the BI server does not know it.
+   */
   async function itemsOf(user: UserRecord, fresh = false): Promise<readonly ReportItem[]> {
     if (!user.dundasProjectId) return NO_ITEMS;
     const tree = await trees.get(user.dundasProjectId, { fresh });
     if (!tree) return NO_ITEMS;
-    const assignments = await listFolderAssignments(db);
-    const key = JSON.stringify(assignments);
-    const kept = presented.get(tree);
-    if (kept?.assignments === key) return kept.items;
-    const items = Object.freeze(presentReportItems(tree, assignments).map((item) => Object.freeze(item)));
-    presented.set(tree, { assignments: key, items });
+    const [assignments, grants] = await Promise.all([listFolderAssignments(db), findGrants(db, user.id)]);
+    const key = createHash('sha1')
+      .update(JSON.stringify(assignments))
+      .update(grants === null ? '*' : [...grants].sort().join('\n'))
+      .digest('base64');
+    let views = presented.get(tree);
+    if (!views) presented.set(tree, (views = new Map()));
+    const kept = views.get(key);
+    if (kept) return kept;
+    const items = Object.freeze(
+      presentReportItems(tree, assignments)
+        .filter((item) => grants === null || item.managedBy === 'TS' || grants.has(item.id))
+        .map((item) => Object.freeze(item)),
+    );
+    if (views.size >= KEPT_VIEWS_PER_TREE) views.delete(views.keys().next().value!);
+    views.set(key, items);
     return items;
   }
 
@@ -200,6 +226,37 @@ export function createBiService(deps: BiServiceDeps) {
       const row = await findBiAccount(db, userId);
       if (row) await syncProject(row, projectId);
       return { user_id: userId, project_id: projectId };
+    },
+
+    /** GET dundas-bi/project/users-project-items (admin). */
+    usersProjectItems: (query: NsbiUsersQuery) => listNsbiUsers({ db, trees }, query),
+
+    /** A report's name, if a kept project tree has it (usage charts). */
+    reportName: (id: string) => trees.itemName(id),
+
+    /**
+     * POST dundas-bi/account/projects (Connect reports): one project for several users, in one
+     * transaction; their BI accounts follow at their next view (logOnToken syncs them).
+     */
+    async assignProjectToMany(userIds: number[], projectId: string | null, actorId: number) {
+      const wanted = [...new Set(userIds)];
+      const known = await existingUserIds(db, wanted);
+      const unknown = wanted.filter((id) => !known.has(id));
+      if (unknown.length)
+        throw AppError.validation({ user_ids: [CONNECT_REPORTS_MESSAGES.unknownUsers(unknown)] });
+      const project = projectId ? await bi.project(projectId) : null;
+      if (projectId && !project) throw AppError.validation({ project_id: [BI_MESSAGES.unknownProject] });
+      await db.transaction(async (tx) => {
+        await setUsersProject(tx, wanted, projectId, now());
+        await recordAudit(tx, {
+          actorId,
+          action: 'bi.project.assigned_to_many',
+          targetType: 'project',
+          targetId: projectId,
+          details: { userIds: wanted },
+        });
+      });
+      return { count: wanted.length, projectName: project?.name ?? null };
     },
 
     /** GET dundas-bi/project/all. */

@@ -62,22 +62,17 @@ export function presentUser(user: UserRecord, options: { adminView?: boolean } =
 /** Pages shown around the current one in meta.links; gaps become a "..." entry without a url. */
 const EACH_SIDE = 2;
 
-/** GET users: the paged shape of API.md, with links that repeat the list's own query. */
-export function presentUserPage(page: UserPage): PagedUsers {
-  const { total, perPage, query } = page;
+/**
+ * The paged shape of API.md (SPEC §3 "Paged users response") around any rows: `url(n)` is the
+ * list's own query for page n. Shared by every paged list (users, NSBI dashboards).
+ */
+export function presentPage<Row>(
+  page: { rows: Row[]; total: number; page: number; perPage: number },
+  url: (n: number) => string,
+) {
+  const { total, perPage } = page;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const current = page.page;
-  const url = (n: number) => {
-    const params = new URLSearchParams({
-      paginate: String(perPage),
-      page: String(n),
-      sortColumn: query.sortColumn,
-      sortDirection: query.sortDirection,
-    });
-    if (query.search) params.set('search', query.search);
-    if (query.blocked) params.set('blocked', '1');
-    return `${API_PREFIX}/users?${params}`;
-  };
   const from = page.rows.length ? (current - 1) * perPage + 1 : null;
   const shown = [...new Set([1, 2, lastPage - 1, lastPage])]
     .concat(Array.from({ length: EACH_SIDE * 2 + 1 }, (_, i) => current - EACH_SIDE + i))
@@ -88,7 +83,7 @@ export function presentUserPage(page: UserPage): PagedUsers {
     return i > 0 && n - shown[i - 1]! > 1 ? [{ label: '...', url: null, active: false }, link] : [link];
   });
   return {
-    data: page.rows.map((user) => presentUser(user, { adminView: true })),
+    data: page.rows,
     links: {
       first: url(1),
       last: url(lastPage),
@@ -113,4 +108,32 @@ export function presentUserPage(page: UserPage): PagedUsers {
       ],
     },
   };
+}
+
+/** The query string of page n of a list (its page size, order and search kept). */
+export function pageQuery(
+  query: { sortColumn: string; sortDirection: string; search?: string | null },
+  perPage: number,
+  extra: Record<string, string> = {},
+) {
+  return (n: number) => {
+    const params = new URLSearchParams({
+      paginate: String(perPage),
+      page: String(n),
+      sortColumn: query.sortColumn,
+      sortDirection: query.sortDirection,
+    });
+    if (query.search) params.set('search', query.search);
+    for (const [key, value] of Object.entries(extra)) params.set(key, value);
+    return params.toString();
+  };
+}
+
+/** GET users: the paged shape of API.md, with links that repeat the list's own query. */
+export function presentUserPage(page: UserPage): PagedUsers {
+  const query = pageQuery(page.query, page.perPage, page.query.blocked ? { blocked: '1' } : {});
+  return presentPage(
+    { ...page, rows: page.rows.map((user) => presentUser(user, { adminView: true })) },
+    (n) => `${API_PREFIX}/users?${query(n)}`,
+  );
 }

@@ -87,3 +87,51 @@ export function refusalPage(status: 440 | 403, scriptUrl: string): string {
 
 /** Posts the refusal to the embedding page (any origin may embed; the message carries no secret). */
 export const EMBED_SCRIPT = `(function(){var el=document.querySelector('[data-bi-status]');if(!el||window.parent===window)return;window.parent.postMessage({source:'nsbi',type:el.getAttribute('data-bi-status')==='440'?'session-expired':'forbidden'},'*');})();`;
+
+/**
+ * The BI server's own front page (what "BI Designer" opens): the projects and what they hold.
+ * A simulator cannot design dashboards; it shows what a designer would start from.
+ */
+export function designerPage(projects: Array<{ name: string; items: BiFile[] }>, demo: boolean): string {
+  const sections = projects
+    .map(
+      (p) =>
+        `<section class="panel"><h2>${escape(p.name)}</h2><ul>${p.items
+          .map((f) => `<li>${escape(f.name)} <small>(${f.objectType})</small></li>`)
+          .join('')}</ul></section>`,
+    )
+    .join('');
+  const title = demo ? 'BI Demo Designer' : 'BI Designer';
+  const note = `<section class="panel" style="grid-column:1/-1"><p>${
+    demo
+      ? 'The demo designer opens the demo project, Fleet Insights, to try things out safely.'
+      : 'Projects on this BI server.'
+  } This is the BI simulator: it shows the projects a designer would open, without editing.</p></section>`;
+  return layout(title, 'NS BI · simulator', `<main>${note}${sections}</main>`);
+}
+
+/** The Analysis/AI page (SPEC §2): a long page of findings over the fleet data, drawn like the views. */
+export function analysisPage(now: Date): string {
+  const panels: Panel[] = [
+    { kind: 'area', metric: 'distance', by: 'day' },
+    { kind: 'line', metric: 'fuel', by: 'day' },
+    { kind: 'bar', metric: 'alerts', by: 'vehicle' },
+    { kind: 'pie', metric: 'trips', by: 'vehicle' },
+    { kind: 'bar', metric: 'trips', by: 'day' },
+    { kind: 'line', metric: 'alerts', by: 'day' },
+  ];
+  const findings = [
+    'Distance dips every weekend while trips stay steady: shorter weekend routes.',
+    'JHB-412 raises the most alerts: worth a driver review.',
+    'Fuel per 100 km is highest on the DBN and JHB vehicles.',
+  ];
+  const body = `${kpis()}<section class="panel" style="grid-column:1/-1"><h2>Findings</h2><ul>${findings
+    .map((f) => `<li>${escape(f)}</li>`)
+    .join('')}</ul></section>${panels
+    .map(
+      (panel) =>
+        `<section class="panel"><h2>${escape(panelTitle(panel))}</h2>${chartSvg(panel.kind, panelTitle(panel), panelPoints(panel, now))}</section>`,
+    )
+    .join('')}${vehicleTable()}`;
+  return layout('Fleet analysis', 'NS BI · Analysis/AI', `<main>${body}</main>`);
+}

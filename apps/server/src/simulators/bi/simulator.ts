@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_BI_SERVICE_ACCOUNT } from '../fixtures';
 import { bearerOf, field, prepareSimulator, type Clock } from '../kit';
 import { FLEET_INSIGHTS, type BiFile, type BiProject, type ProjectSpec } from './catalog';
-import { EMBED_SCRIPT, refusalPage, viewPage } from './pages';
+import { analysisPage, designerPage, EMBED_SCRIPT, refusalPage, viewPage } from './pages';
 import { createBiState, type BiAccount } from './state';
 
 export type BiSimulatorOptions = {
@@ -229,6 +229,23 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
           return reply.status(403).type('text/html').send(refusalPage(403, script));
         return reply.type('text/html').header('cache-control', 'no-store').send(viewPage(file, now()));
       };
+    app.get('/', async (request, reply) => {
+      const demo = (request.query as Record<string, string>).demo === '1';
+      const projects = state
+        .sharedProjects()
+        .filter((p) => !demo || p.name === 'Fleet Insights')
+        .map((p) => ({
+          name: p.name,
+          items: [...state.files.values()]
+            .filter(
+              (f) => f.projectId === p.id && (f.objectType === 'Dashboard' || f.objectType === 'Report'),
+            )
+            .slice(0, 50),
+        }));
+      return reply.type('text/html').send(designerPage(projects, demo));
+    });
+    app.get('/analysis', async (_request, reply) => reply.type('text/html').send(analysisPage(now())));
+
     app.get('/Dashboard/:id', view('Dashboard'));
     app.get('/Report/:id', view('Report'));
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TelemetryAccount } from '../fixtures';
+import { apiDocsHtml } from './api-docs';
 import {
   field,
   handOffTokens,
@@ -125,6 +126,8 @@ export function createTelemetrySimulator(options: TelemetrySimulatorOptions) {
     app.post('/_sim/expire-sessions', async (request) => ({
       ended: expireSessions(field(request.body, 'email') || undefined),
     }));
+
+    app.get('/docs', async (_request, reply) => reply.type('text/html').send(apiDocsHtml()));
 
     registerAppPage(app, handOff, {
       page: { product: 'Tattle Systems', usernameLabel: 'Email', accent: '#4c3fbf', withCode: false },

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageSchema } from '@portal/contract';
+import { userClicks } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
+import { api } from '../../test/http';
+import { nsbiCustomer } from '../../test/nsbi';
+
+describe('NS BI usage (usage/clicks)', () => {
+  const today = new Date('2026-11-24T12:00:00Z');
+  let t: TestApp;
+  let http: ReturnType<typeof api>;
+  let admin: TestTokens;
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => today });
+    http = api(t);
+    admin = (await signedInAdmin(t)).tokens;
+  });
+  afterAll(() => t.close());
+
+  const usage = async (days = 30) => {
+    const res = await http.get(`usage/clicks?days=${days}`, { headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    return usageSchema.parse(res.json().data);
+  };
+
+  it('counts clicks per day, top reports (named from the BI tree) and top users, over the range only', async () => {
+    const ana = await nsbiCustomer(t, { name: 'Ana Active' });
+    const ben = await nsbiCustomer(t, { name: 'Ben Browser' });
+    const items = (await http.get('dundas-bi/project/project-items', { headers: ana.tokens.headers })).json()
+      .data;
+    const overview = items.find((i: { name: string }) => i.name === 'Fleet Overview').id as string;
+    const click = (tokens: TestTokens, report?: string) =>
+      http.post(
+        report ? `user-logs/increase-report-clicks?report_id=${report}` : 'user-logs/increase-nsbi-clicks',
+        undefined,
+        {
+          headers: tokens.headers,
+        },
+      );
+    await click(ana.tokens);
+    await click(ana.tokens, overview);
+    await click(ana.tokens, overview);
+    await click(ben.tokens);
+    // An old click, outside 30 days but inside 90, written as the trigger sees any insert.
+    await t.database.db.insert(userClicks).values({
+      userId: ben.user.id,
+      kind: 'report',
+      reportId: overview,
+      at: new Date('2026-09-01T08:00:00Z'),
+    });
+
+    const month = await usage(30);
+    expect(month.from).toBe('2026-10-26');
+    expect(month.to).toBe('2026-11-24');
+    expect(month.perDay).toHaveLength(30);
+    expect(month.perDay.at(-1)).toEqual({ day: '2026-11-24', nsbi: 2, report: 2 });
+    expect(month.totals).toEqual({ nsbi: 2, report: 2 });
+    expect(month.topReports).toEqual([{ reportId: overview, name: 'Fleet Overview', clicks: 2 }]);
+    expect(month.topUsers.map((u) => [u.name, u.clicks])).toEqual([
+      ['Ana Active', 3],
+      ['Ben Browser', 1],
+    ]);
+
+    const quarter = await usage(90);
+    expect(quarter.totals.report).toBe(3);
+    expect(quarter.perDay.find((d) => d.day === '2026-09-01')).toEqual({
+      day: '2026-09-01',
+      nsbi: 0,
+      report: 1,
+    });
+  });
+
+  it('a deleted user’s clicks still count, without a name', async () => {
+    const gone = await createUser(t);
+    await http.post('user-logs/increase-nsbi-clicks', undefined, {
+      headers: (await signIn(t, gone)).headers,
+    });
+    await http.delete(`users/${gone.id}?block=0`, { headers: admin.headers });
+    const month = await usage(30);
+    expect(month.topUsers.find((u) => u.userId === gone.id)).toMatchObject({ name: null, clicks: 1 });
+  });
+
+  it('only admins; only the ranges offered', async () => {
+    const customer = await signIn(t, await createUser(t));
+    expect((await http.get('usage/clicks', { headers: customer.headers })).statusCode).toBe(403);
+    expect((await http.get('usage/clicks?days=12', { headers: admin.headers })).statusCode).toBe(422);
+  });
+});
