@@ -8,7 +8,8 @@ const api = (path: string) => `${BASE_URL}${API_PREFIX}/${path}`;
 /** A customer with the NSBI flag and the BI simulator's Fleet Insights project, made by the admin. */
 export async function createNsbiCustomer(
   request: APIRequestContext,
-): Promise<Credentials & { name: string }> {
+  options: { name?: string; roleId?: number } = {},
+): Promise<Credentials & { name: string; id: number }> {
   const admin = await apiSignIn(request);
   const headers = { Authorization: `Bearer ${admin.access_token}` };
   const projects = (await (await request.get(api('dundas-bi/project/all'), { headers })).json()) as {
@@ -18,7 +19,7 @@ export async function createNsbiCustomer(
   if (!fleet) throw new Error(`Fleet Insights not among the BI projects: ${JSON.stringify(projects)}`);
   const stamp = uniqueStamp();
   const user = {
-    name: `NSBI Customer ${stamp}`,
+    name: options.name ?? `NSBI Customer ${stamp}`,
     email: `e2e-nsbi-${stamp}@example.com`,
     password: 'secret12',
   };
@@ -28,13 +29,13 @@ export async function createNsbiCustomer(
       ...user,
       password_confirmation: user.password,
       meta: [{ key: META_KEYS.nsbiEnabled, value: '1' }],
-      role_id: ROLE_IDS.customer,
+      role_id: options.roleId ?? ROLE_IDS.customer,
       project_id: fleet.projectId,
     },
   });
   if (created.status() !== 201)
     throw new Error(`POST users answered ${created.status()}: ${await created.text()}`);
-  return user;
+  return { ...user, id: ((await created.json()) as { data: { id: number } }).data.id };
 }
 
 /** Maintenance mode on or off, as the admin saves it in Settings. */

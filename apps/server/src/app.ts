@@ -51,14 +51,20 @@ export type BuildOptions = {
   housekeepingTimer?: boolean;
 };
 
-/** The BI server's origin may frame its views in our pages, unless it is our own origin anyway. */
-function biFrameSources(config: AppConfig): string[] {
-  const bi = new URL(config.bi.publicUrl).origin;
-  return bi === new URL(config.appUrl).origin ? [] : [bi];
+/**
+ * Origins our pages may frame besides our own: the BI server's views, and the configured API summary
+ * and analysis pages (all on our origin when the simulators serve them).
+ */
+function frameSources(config: AppConfig): string[] {
+  const own = new URL(config.appUrl).origin;
+  const urls = [config.bi.publicUrl, config.resources.tsApiDocsUrl, config.resources.analysisUrl];
+  return [...new Set(urls.flatMap((url) => (url ? [new URL(url).origin] : [])))].filter(
+    (origin) => origin !== own,
+  );
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const setSecurityHeaders = await securityHeaders(biFrameSources(config));
+  const setSecurityHeaders = await securityHeaders(frameSources(config));
   /** What every answer carries, whoever writes it: the security headers and the request id. */
   const stampAnswer = (request: FastifyRequest, reply: FastifyReply) => {
     setSecurityHeaders(request, reply);

@@ -129,6 +129,8 @@ export const userReportsSchema = z.object({
   tree: z.array(reportTreeNodeSchema),
   access: z.array(reportAccessEntrySchema),
   configured: z.boolean(),
+  /** Every item of the project as the Reports screen presents it (folders included): for the preview. */
+  items: z.array(reportItemSchema),
 });
 export type UserReports = z.infer<typeof userReportsSchema>;
 

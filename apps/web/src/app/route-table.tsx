@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import type * as FramedPages from './framed-pages';
 import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS } from '@portal/contract';
 import { isProduction } from '../shared/config/env';
 import { routes } from '../shared/routes';
@@ -8,17 +9,7 @@ import { GuestOnly, RequireNsbi, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-const dashboardCrumb = { label: 'Dashboard', to: routes.dashboard };
-
 /** A screen a later issue delivers: an honest "coming soon" page in its place (one shared chunk). */
-const comingSoon = (title: string) =>
-  lazyPage('coming-soon', async () => {
-    const { ComingSoonPage } = await import('../shared/ui/coming-soon-page');
-    return function ComingSoonRoute() {
-      return <ComingSoonPage title={title} breadcrumbs={[dashboardCrumb, { label: title }]} />;
-    };
-  });
-
 /** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
 const settingsPage = lazyPage('settings', () =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
@@ -28,6 +19,18 @@ const settingsPage = lazyPage('settings', () =>
 const reportsPage = lazyPage('reports', () =>
   import('../features/reports/reports-page').then((m) => m.ReportsPage),
 );
+
+type FramedPageName = Exclude<keyof typeof FramedPages, 'DesignerPage'>;
+/** A screen of Developer Resources, Tools or Analysis: one chunk for all of them (framed-pages.ts). */
+const framedPage = (name: FramedPageName) =>
+  lazyPage('framed', () => import('./framed-pages').then((m) => m[name]));
+const designer = (demo: boolean) =>
+  lazyPage('framed', async () => {
+    const { DesignerPage } = await import('./framed-pages');
+    return function DesignerRoute() {
+      return <DesignerPage demo={demo} />;
+    };
+  });
 
 const errorPage = (name: 'NotFoundPage' | 'ForbiddenPage' | 'UnauthorizedPage') =>
   lazyPage('errors', () => import('../features/errors').then((m) => m[name]));
@@ -62,7 +65,8 @@ const guestRoutes = (): RouteObject[] => [
 ];
 
 const adminRoutes = (): RouteObject[] => [
-  { path: routes.admin, ...comingSoon('Admin') },
+  // SPEC names /admin but shows nothing of its own: it opens the users list.
+  { path: routes.admin, element: <Navigate to={routes.users} replace /> },
   {
     // Users and Blocked Users (?blocked); Create/Edit User are modals over the list.
     path: routes.users,
@@ -82,13 +86,32 @@ const adminRoutes = (): RouteObject[] => [
       },
     ],
   },
-  { path: routes.usersReports, ...comingSoon('User Reports') },
+  {
+    path: routes.usersReports,
+    ...lazyPage('report-access', () =>
+      import('../features/report-access/report-access-page').then((m) => m.ReportAccessPage),
+    ),
+  },
   { path: routes.usersSettings, ...settingsPage },
-  { path: routes.usersConnectReports, ...comingSoon('Connect Reports') },
-  { path: routes.usersDundasReports, ...comingSoon('NSBI Dashboards') },
-  { path: routes.tools, ...comingSoon('Tools') },
-  { path: routes.biDesigner, ...comingSoon('BI Designer') },
-  { path: routes.biDemoDesigner, ...comingSoon('BI Demo Designer') },
+  {
+    path: routes.usersConnectReports,
+    ...lazyPage('connect-reports', () =>
+      import('../features/users/connect-reports-page').then((m) => m.ConnectReportsPage),
+    ),
+  },
+  {
+    path: routes.usersDundasReports,
+    ...lazyPage('nsbi-dashboards', () =>
+      import('../features/users/nsbi-dashboards-page').then((m) => m.NsbiDashboardsPage),
+    ),
+  },
+  {
+    path: routes.usage,
+    ...lazyPage('usage', () => import('../features/usage/usage-page').then((m) => m.UsagePage)),
+  },
+  { path: routes.tools, ...framedPage('ToolsPage') },
+  { path: routes.biDesigner, ...designer(false) },
+  { path: routes.biDemoDesigner, ...designer(true) },
   ...(isProduction
     ? []
     : [
@@ -102,12 +125,12 @@ const adminRoutes = (): RouteObject[] => [
 ];
 
 const developerRoutes = (): RouteObject[] => [
-  { path: routes.developerResources, ...comingSoon('Developer Resources') },
-  { path: routes.software, ...comingSoon('Software') },
-  { path: routes.hardware, ...comingSoon('Hardware') },
-  { path: routes.apiSummary, ...comingSoon('Tattle Systems API') },
-  { path: routes.t3Lite, ...comingSoon('T3 Lite') },
-  { path: routes.gen3Gen4Specs, ...comingSoon('Gen 3/Gen4 Specs') },
+  { path: routes.developerResources, ...framedPage('DeveloperResourcesPage') },
+  { path: routes.software, ...framedPage('SoftwarePage') },
+  { path: routes.hardware, ...framedPage('HardwarePage') },
+  { path: routes.apiSummary, ...framedPage('ApiSummaryPage') },
+  { path: routes.t3Lite, ...framedPage('T3LitePage') },
+  { path: routes.gen3Gen4Specs, ...framedPage('Gen3Gen4SpecsPage') },
 ];
 
 /** Screens inside the sidebar layout. */
@@ -125,7 +148,7 @@ const layoutRoutes = (): RouteObject[] => [
       { path: routes.reports_folder, ...reportsPage },
     ],
   },
-  { path: routes.analysis, ...comingSoon('Analysis') },
+  { path: routes.analysis, ...framedPage('AnalysisPage') },
   {
     path: routes.profile,
     ...lazyPage('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),

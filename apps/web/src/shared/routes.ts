@@ -41,6 +41,8 @@ export const routes = {
   unauthorized: '/401',
   notFound: '/404',
   test: '/test',
+  /** Not a SPEC route: NS BI usage charts for admins (issue 11). */
+  usage: '/admin/usage',
   /** Not a SPEC route: the development mail outbox for admins (issue 4), absent in production. */
   mailOutbox: '/admin/mail-outbox',
 } as const;

@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors';
 import type { ProjectTrees } from '../bi/project-items';
 import { findUserRecord } from '../users/queries';
 import { findGrants, replaceGrants } from './access-queries';
-import { isManaged } from '../bi/presenter';
+import { isManaged, presentReportItems } from '../bi/presenter';
+import { listFolderAssignments } from '../bi/queries';
 import { reportTreeOf } from './access-tree';
 
 /**
@@ -42,8 +43,13 @@ export function createReportAccessService(deps: { db: Db; trees: ProjectTrees; n
     async get(userId: number): Promise<UserReports> {
       const { tree } = await projectTreeOf(userId);
       const grants = await findGrants(db, userId);
-      if (!tree) return { tree: [], access: [], configured: grants !== null };
-      return { tree: reportTreeOf(tree), access: accessOf(tree, grants), configured: grants !== null };
+      if (!tree) return { tree: [], access: [], configured: grants !== null, items: [] };
+      return {
+        tree: reportTreeOf(tree),
+        access: accessOf(tree, grants),
+        configured: grants !== null,
+        items: presentReportItems(tree, await listFolderAssignments(db)),
+      };
     },
 
     /**

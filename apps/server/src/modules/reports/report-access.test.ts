@@ -44,6 +44,9 @@ describe('report access per user (users/{id}/reports)', () => {
       ['Safety Alerts', null],
     ]);
     expect(reports.access).toHaveLength(8);
+    expect(reports.items.find((i) => i.name === 'Fleet Overview')).toMatchObject({
+      folderName: 'Operations',
+    });
     expect(reports.access.filter((a) => a.isReadOnly)).toHaveLength(1);
   });
 
@@ -97,7 +100,7 @@ describe('report access per user (users/{id}/reports)', () => {
 
   it('a user without a project has nothing to grant (422); customers may not look (403); unknown users 404', async () => {
     const { user, tokens } = await nsbiCustomer(t, { project: null });
-    expect(await access(user.id)).toEqual({ tree: [], access: [], configured: false });
+    expect(await access(user.id)).toEqual({ tree: [], access: [], configured: false, items: [] });
     const res = await http.post(`users/${user.id}/reports`, { report_ids: [] }, { headers: admin.headers });
     expect(res.json().errors).toEqual({ report_ids: [REPORT_ACCESS_MESSAGES.noProject] });
     expect((await http.get(`users/${user.id}/reports`, { headers: tokens.headers })).statusCode).toBe(403);

@@ -27,7 +27,7 @@ function pageContent(): string {
     lines.push(`BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${pdfText(value)}) Tj ET`);
   text(56, 780, 22, 'Gen 3 / Gen 4 Specs', true);
   text(56, 758, 11, 'Tattle Systems telematics units: what changed between the third and fourth generation.');
-  const columns = [56, 200, 380];
+  const columns = [56, 180, 340];
   let y = 720;
   lines.push('0.93 0.95 0.98 rg 50 ' + (y - 8) + ' 495 24 re f 0 0 0 rg');
   ['Feature', 'Gen 3', 'Gen 4'].forEach((h, i) => text(columns[i]!, y, 11, h, true));
@@ -35,8 +35,8 @@ function pageContent(): string {
     y -= 30;
     lines.push(`0.85 0.87 0.9 RG 50 ${y + 18} m 545 ${y + 18} l S`);
     text(columns[0]!, y, 10, feature, true);
-    text(columns[1]!, y, 10, gen3);
-    text(columns[2]!, y, 10, gen4);
+    text(columns[1]!, y, 9, gen3);
+    text(columns[2]!, y, 9, gen4);
   }
   text(
     56,

@@ -9,6 +9,7 @@ import {
   IconMail,
   IconShieldLock,
   IconTerminal2,
+  IconChartHistogram,
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
@@ -109,7 +110,14 @@ export function AppNavbar() {
                 active={pathname === routes.users && blocked}
               />
             </NavLink>
+            <RouteLink
+              label="NS BI usage"
+              to={routes.usage}
+              active={pathname === routes.usage}
+              leftSection={icon(IconChartHistogram)}
+            />
             <NavLink label="Tools" leftSection={icon(IconTool)} defaultOpened className={classes.link}>
+              <RouteLink label="All Tools" to={routes.tools} active={under(routes.tools)} />
               <ExternalLink label="BI Designer" href={EXTERNAL_LINKS.biDesigner} />
             </NavLink>
             <RouteLink

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockExclamation, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { BI_MESSAGES, MESSAGES } from '@portal/contract';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 import { isApiError } from '../../shared/api/api-error';
 import { routes } from '../../shared/routes';
 import { BrandLogo } from '../../shared/ui/brand-logo';
@@ -12,7 +13,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { countReportClick } from './api/count-report-click';
 import { useProjectItems } from './api/get-project-items';
 import { getView } from './api/get-view';
-import type { ReportDetailsState } from './components/item-link';
+import type { ReportDetailsState } from '../../shared/reports/item-link';
 import { MaintenanceNotice } from './components/maintenance-notice';
 import classes from './report-details.module.css';
 
@@ -86,14 +87,12 @@ export function ReportDetailsPage() {
     );
   else if (view.isError)
     body = (
-      <Alert color="red" variant="light" role="alert" m="lg" maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <Text>{MESSAGES.dashboardFetchFailed}</Text>
-          <Button variant="light" color="red" onClick={reload} loading={view.isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <RetryAlert
+        m="lg"
+        message={MESSAGES.dashboardFetchFailed}
+        onRetry={reload}
+        retrying={view.isFetching}
+      />
     );
   else if (view.data)
     body = (

@@ -1,25 +1,17 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Alert, Button, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { BI_MESSAGES, MESSAGES, type ReportItem } from '@portal/contract';
+import { BI_MESSAGES, MESSAGES } from '@portal/contract';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 import { isApiError } from '../../shared/api/api-error';
 import { isMaintenanceOn, useSystemSettings } from '../../shared/api/get-system-settings';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { useProjectItems, useRefreshProjectItems } from './api/get-project-items';
-import { DashboardCards } from './components/dashboard-cards';
-import { FolderTiles } from './components/folder-tiles';
 import { MaintenanceNotice } from './components/maintenance-notice';
-import { ReportTree } from './components/report-tree';
-import { buildReportTree, foldersOf } from './report-tree-data';
-
-/** Folders below the item's folder: the item's BI path past the project (and past the folder, inside one). */
-const pathBelow = (folderName: string | null) => (item: ReportItem) => {
-  const path = item.friendlyLocationElements.slice(1);
-  if (folderName === null) return path;
-  return path[0] === folderName ? path.slice(1) : [];
-};
+import { foldersOf } from '../../shared/reports/report-tree-data';
+import { ReportsOverview } from '../../shared/reports/reports-overview';
 
 /**
  * NS BI (SPEC §2 Reports): /nsbi shows the folder tiles, the dashboards outside folders and the
@@ -57,8 +49,6 @@ export function ReportsPage() {
   );
 
   const mine = folderId ? all.filter((i) => i.folderId === folderId) : all;
-  const dashboards = mine.filter((i) => i.type === 'dashboard' && (folderId || !i.folderId));
-  const tree = buildReportTree(mine, pathBelow(folderId ? (folder?.name ?? null) : null));
 
   return (
     <>
@@ -68,25 +58,11 @@ export function ReportsPage() {
         <PageLoader minHeight={240} label="Loading your dashboards…" />
       )}
       {failed && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          maw={640}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>{MESSAGES.dashboardsFetchFailed}</Text>
-            <Button
-              variant="light"
-              color="red"
-              onClick={() => void items.refetch()}
-              loading={items.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <RetryAlert
+          message={MESSAGES.dashboardsFetchFailed}
+          onRetry={() => void items.refetch()}
+          retrying={items.isFetching}
+        />
       )}
       {refresh.isError && !failed && (
         <Alert color="red" variant="light" role="alert" mb="md" maw={640}>
@@ -98,23 +74,7 @@ export function ReportsPage() {
           {folderId ? BI_MESSAGES.folderNotFound : BI_MESSAGES.noItems}
         </Text>
       )}
-      {!maintenance && items.isSuccess && mine.length > 0 && (
-        <>
-          {!folderId && <FolderTiles folders={foldersOf(all)} />}
-          {dashboards.length > 0 && (
-            <Title order={2} fz="lg" mb="sm">
-              Dashboards
-            </Title>
-          )}
-          <DashboardCards dashboards={dashboards} />
-          <Group justify="space-between" mb="xs">
-            <Title order={2} fz="lg">
-              {folderId ? 'Reports in this folder' : 'All reports'}
-            </Title>
-          </Group>
-          <ReportTree nodes={tree} label={folderId ? `${title} reports` : 'All reports'} />
-        </>
-      )}
+      {!maintenance && items.isSuccess && mine.length > 0 && <ReportsOverview items={all} folder={folder} />}
     </>
   );
 }

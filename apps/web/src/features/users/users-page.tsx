@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconChartBar, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MESSAGES, type User } from '@portal/contract';
+import { RefreshButton } from '../../shared/ui/refresh-button';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import { TablePager } from '../../shared/ui/data-table/table-pager';
@@ -70,14 +72,7 @@ export function UsersPage() {
             >
               NSBI Dashboards
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={() => void users.refetch()}
-              loading={users.isFetching && !users.isPending}
-            >
-              Refresh
-            </Button>
+            <RefreshButton query={users} />
             {!params.blocked && (
               <Button
                 component={Link}
@@ -100,17 +95,11 @@ export function UsersPage() {
           />
         </Group>
         {users.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            title={MESSAGES.dataFetchFailed}
-          >
-            <Button size="xs" variant="white" color="red" mt={4} onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert
+            message={MESSAGES.dataFetchFailed}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+          />
         )}
         {!(users.isError && !users.data) && (
           <UsersTable

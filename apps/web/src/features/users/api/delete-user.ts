@@ -10,6 +10,8 @@ export type DeleteUserOptions = {
   deleteRemoteAccount: boolean;
   /** …and their BI folders (only with deleteRemoteAccount). */
   deleteRemoteFolders: boolean;
+  /** Go on with the portal side even if the BI server fails (the admin was told and chose so). */
+  force?: boolean;
 };
 
 const flag = (on: boolean) => (on ? '1' : '0');
@@ -20,8 +22,10 @@ export async function deleteUser(id: number, options: DeleteUserOptions): Promis
     block: flag(options.block),
     deleteRemoteAccount: flag(options.deleteRemoteAccount),
     deleteRemoteFolders: flag(options.deleteRemoteAccount && options.deleteRemoteFolders),
+    force: flag(options.force ?? false),
   });
-  const { body } = await apiRequest<unknown>(`users/${id}?${query}`, { method: 'DELETE' });
+  // Quiet: a failure is said in the delete modal, where the admin can choose to force it.
+  const { body } = await apiRequest<unknown>(`users/${id}?${query}`, { method: 'DELETE', quiet: true });
   const parsed = messageBodySchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }

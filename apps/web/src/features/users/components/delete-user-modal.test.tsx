@@ -2,18 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser, buildUsersPage } from '../../../test/builders';
-import { mockApi } from '../../../test/fetch-mock';
+import { mockApi, type MockHandler, type MockReply } from '../../../test/fetch-mock';
 import { renderApp, signIn } from '../../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
 const casey = buildUser({ id: 7, name: 'Casey Customer' });
 
-async function openDeleteModal() {
+async function openDeleteModal(
+  deleteAnswer: MockHandler | MockReply = { body: { message: 'User deleted.' } },
+) {
   signIn(admin);
   const http = mockApi({
     'GET auth/me': { body: { data: admin } },
     'GET users': { body: buildUsersPage([admin, casey]) },
-    'DELETE users/7': { body: { message: 'User deleted.' } },
+    'DELETE users/7': deleteAnswer,
   });
   renderApp('/admin/users');
   const user = userEvent.setup();
@@ -59,7 +61,7 @@ describe('Delete user modal', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Delete Folders (if exist)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete & Block' }));
     expect(await screen.findByText('User deleted.')).toBeInTheDocument();
-    expect(query()).toEqual({ block: '1', deleteRemoteAccount: '1', deleteRemoteFolders: '1' });
+    expect(query()).toEqual({ block: '1', deleteRemoteAccount: '1', deleteRemoteFolders: '1', force: '0' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -67,7 +69,24 @@ describe('Delete user modal', () => {
     const { dialog, user, query } = await openDeleteModal();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted.')).toBeInTheDocument();
-    expect(query()).toEqual({ block: '0', deleteRemoteAccount: '0', deleteRemoteFolders: '0' });
+    expect(query()).toEqual({ block: '0', deleteRemoteAccount: '0', deleteRemoteFolders: '0', force: '0' });
+  });
+
+  it('when the BI server fails, says so in the modal and offers to delete without NSBI (force)', async () => {
+    const { dialog, user, http } = await openDeleteModal(({ url }) =>
+      url.searchParams.get('force') === '1'
+        ? { body: { message: 'User deleted.' } }
+        : {
+            status: 502,
+            body: { message: 'Could not delete the NSBI account. Try again, or delete without it.' },
+          },
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also delete from NSBI (if exists)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not delete the NSBI account.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete without NSBI' }));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    expect(http.calls('DELETE users/7').map((c) => c.url.searchParams.get('force'))).toEqual(['0', '1']);
   });
 
   it('Cancel sends nothing', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Checkbox, Stack, Text } from '@mantine/core';
-import type { User } from '@portal/contract';
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import { MESSAGES, type User } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { showToast } from '../../../shared/ui/toast';
@@ -19,15 +19,18 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
   const [deleteRemoteAccount, setDeleteRemoteAccount] = useState(false);
   const [deleteRemoteFolders, setDeleteRemoteFolders] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  // The BI server failed: what it said, and which action may now be forced without the BI side.
+  const [remoteFailure, setRemoteFailure] = useState<{ message: string; block: boolean } | null>(null);
   const deletion = useDeleteUser();
 
   const close = () => {
     setDeleteRemoteAccount(false);
     setDeleteRemoteFolders(false);
+    setRemoteFailure(null);
     onClose();
   };
 
-  const run = (action: string, block: boolean) => {
+  const run = (action: string, block: boolean, force = false) => {
     if (!user) return;
     setPending(action);
     deletion.mutate(
@@ -36,6 +39,7 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
         block,
         deleteRemoteAccount,
         deleteRemoteFolders: deleteRemoteAccount && deleteRemoteFolders,
+        force,
       },
       {
         onSuccess: (message) => {
@@ -43,13 +47,16 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
           close();
         },
         onError: (error) => {
-          // 5xx are already toasted by the API client's global rule (SPEC §8).
-          if (isApiError(error) && !error.isServerError) showToast({ color: 'red', message: error.message });
+          const message = isApiError(error) ? error.message : MESSAGES.serverError;
+          if (isApiError(error) && error.status === 502 && deleteRemoteAccount)
+            setRemoteFailure({ message, block });
+          else showToast({ color: 'red', message });
         },
         onSettled: () => setPending(null),
       },
     );
   };
+  const FORCE = remoteFailure?.block ? 'Delete & Block without NSBI' : 'Delete without NSBI';
 
   return (
     <ConfirmModal
@@ -58,11 +65,20 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
       message={user ? `Are you sure you want to delete ${user.name}?` : ''}
       pending={pending}
       onClose={close}
-      actions={[
-        { label: DELETE, color: 'red', variant: 'light', onConfirm: () => run(DELETE, false) },
-        { label: DELETE_AND_BLOCK, color: 'red.9', onConfirm: () => run(DELETE_AND_BLOCK, true) },
-      ]}
+      actions={
+        remoteFailure
+          ? [{ label: FORCE, color: 'red.9', onConfirm: () => run(FORCE, remoteFailure.block, true) }]
+          : [
+              { label: DELETE, color: 'red', variant: 'light', onConfirm: () => run(DELETE, false) },
+              { label: DELETE_AND_BLOCK, color: 'red.9', onConfirm: () => run(DELETE_AND_BLOCK, true) },
+            ]
+      }
     >
+      {remoteFailure && (
+        <Alert color="red" variant="light" role="alert">
+          {remoteFailure.message} The BI account stays as it is if you go on.
+        </Alert>
+      )}
       <Text fz="sm" c="dimmed">
         'Delete' frees the user's email for re-registration; 'Delete &amp; Block' locks the user out and
         prevents re-registration.

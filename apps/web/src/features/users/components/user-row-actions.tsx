@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconPhoto, IconRestore, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconEdit, IconPhoto, IconRestore, IconSettings, IconTrash } from '@tabler/icons-react';
 import { Link, generatePath, useLocation } from 'react-router';
-import type { User } from '@portal/contract';
+import { META_KEYS, metaFlag, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
 
 export type UserRowHandlers = {
@@ -56,6 +56,20 @@ export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActio
           <IconPhoto size={18} aria-hidden />
         </ActionIcon>
       </RowAction>
+      {/* NSBI users: which of their project's dashboards and reports they see (issue 11). */}
+      {metaFlag(user, META_KEYS.nsbiEnabled) && (
+        <RowAction label="Report access">
+          <ActionIcon
+            component={Link}
+            to={generatePath(routes.usersReports, { id: String(user.id) })}
+            state={state}
+            variant="subtle"
+            aria-label="Report access"
+          >
+            <IconChartBar size={18} aria-hidden />
+          </ActionIcon>
+        </RowAction>
+      )}
       <RowAction label="Settings">
         <ActionIcon
           component={Link}

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BI_MESSAGES, type ReportItem } from '@portal/contract';
-import type { ReportTreeNode } from '../report-tree-data';
+import type { ReportTreeNode } from './report-tree-data';
 import { itemLink } from './item-link';
 import classes from './report-tree.module.css';
 
@@ -25,7 +25,7 @@ const TYPE_ICONS: Record<string, typeof IconChartArea> = {
   bar: IconChartBar,
 };
 
-function ItemLeaf({ item }: { item: ReportItem }) {
+function ItemLeaf({ item, preview }: { item: ReportItem; preview: boolean }) {
   const Icon = TYPE_ICONS[item.type] ?? IconChartArea;
   const icon = <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />;
   if (item.managedBy === 'TS') {
@@ -35,6 +35,14 @@ function ItemLeaf({ item }: { item: ReportItem }) {
         <Text fz="sm" c="dimmed">
           {item.name} {BI_MESSAGES.managedSuffix}
         </Text>
+      </Group>
+    );
+  }
+  if (preview) {
+    return (
+      <Group gap={8} wrap="nowrap" className={classes.row}>
+        {icon}
+        <Text fz="sm">{item.name}</Text>
       </Group>
     );
   }
@@ -55,7 +63,13 @@ function ItemLeaf({ item }: { item: ReportItem }) {
   );
 }
 
-function FolderBranch({ node }: { node: Extract<ReportTreeNode, { kind: 'folder' }> }) {
+function FolderBranch({
+  node,
+  preview,
+}: {
+  node: Extract<ReportTreeNode, { kind: 'folder' }>;
+  preview: boolean;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -68,17 +82,29 @@ function FolderBranch({ node }: { node: Extract<ReportTreeNode, { kind: 'folder'
           </Text>
         </Group>
       </UnstyledButton>
-      {open && <Branch nodes={node.children} nested />}
+      {open && <Branch nodes={node.children} nested preview={preview} />}
     </>
   );
 }
 
-function Branch({ nodes, nested = false }: { nodes: ReportTreeNode[]; nested?: boolean }) {
+function Branch({
+  nodes,
+  nested = false,
+  preview,
+}: {
+  nodes: ReportTreeNode[];
+  nested?: boolean;
+  preview: boolean;
+}) {
   return (
     <Box component="ul" className={nested ? classes.nested : classes.list}>
       {nodes.map((node) => (
         <li key={node.key}>
-          {node.kind === 'folder' ? <FolderBranch node={node} /> : <ItemLeaf item={node.item} />}
+          {node.kind === 'folder' ? (
+            <FolderBranch node={node} preview={preview} />
+          ) : (
+            <ItemLeaf item={node.item} preview={preview} />
+          )}
         </li>
       ))}
     </Box>
@@ -86,11 +112,19 @@ function Branch({ nodes, nested = false }: { nodes: ReportTreeNode[]; nested?: b
 }
 
 /** The report list as a tree of folders (each opens and closes) and items (each opens its view). */
-export function ReportTree({ nodes, label }: { nodes: ReportTreeNode[]; label: string }) {
+export function ReportTree({
+  nodes,
+  label,
+  preview = false,
+}: {
+  nodes: ReportTreeNode[];
+  label: string;
+  preview?: boolean;
+}) {
   if (nodes.length === 0) return null;
   return (
     <nav aria-label={label}>
-      <Branch nodes={nodes} />
+      <Branch nodes={nodes} preview={preview} />
     </nav>
   );
 }

@@ -12,11 +12,17 @@ const addedOn = (iso: string | null) => {
 };
 
 /** Dashboard cards (SPEC §2): name and "Added on {MMM d, yyyy}"; TS-managed ones disabled. */
-export function DashboardCards({ dashboards }: { dashboards: ReportItem[] }) {
+export function DashboardCards({
+  dashboards,
+  preview = false,
+}: {
+  dashboards: ReportItem[];
+  preview?: boolean;
+}) {
   if (dashboards.length === 0) return null;
   return (
     <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 3 }}
+      cols={preview ? { base: 1, lg: 2 } : { base: 1, sm: 2, lg: 3 }}
       spacing="md"
       mb="xl"
       component="ul"
@@ -43,7 +49,7 @@ export function DashboardCards({ dashboards }: { dashboards: ReportItem[] }) {
         );
         return (
           <li key={item.id}>
-            {managed ? (
+            {managed || preview ? (
               <Card
                 withBorder
                 radius="md"

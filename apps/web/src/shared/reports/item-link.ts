@@ -1,6 +1,6 @@
 import { generatePath } from 'react-router';
 import type { ReportItem } from '@portal/contract';
-import { routes } from '../../../shared/routes';
+import { routes } from '../routes';
 
 /** Where an item opens, and the navigation state SPEC §2 names (name, source 'dundas', type). */
 export const itemLink = (item: ReportItem) => ({

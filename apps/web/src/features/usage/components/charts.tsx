@@ -1,0 +1,88 @@
+import { Box } from '@mantine/core';
+import classes from './charts.module.css';
+
+/**
+ * Two small SVG charts for the usage page. Hand-drawn rather than a charting library (~90 KB
+ * gzipped for recharts): three simple bar charts, each beside a table with the same numbers, which
+ * is also what screen readers get (the SVG is hidden from them; decision 0014).
+ */
+
+const VIEW_W = 640;
+
+/** Columns per day, two series side by side (NS BI clicks, report clicks). */
+export function DailyColumns({ days }: { days: Array<{ day: string; nsbi: number; report: number }> }) {
+  const height = 200;
+  const max = Math.max(1, ...days.map((d) => Math.max(d.nsbi, d.report)));
+  const slot = VIEW_W / Math.max(days.length, 1);
+  const bar = Math.max(1, slot * 0.38);
+  const y = (v: number) => height - (v / max) * (height - 16);
+  const labelEvery = Math.ceil(days.length / 8);
+  return (
+    <Box className={classes.chart} aria-hidden>
+      <svg viewBox={`0 0 ${VIEW_W} ${height + 24}`} role="presentation">
+        {[0.25, 0.5, 0.75, 1].map((f) => (
+          <line key={f} x1={0} x2={VIEW_W} y1={y(max * f)} y2={y(max * f)} className={classes.grid} />
+        ))}
+        {days.map((d, i) => (
+          <g key={d.day}>
+            <rect
+              x={i * slot + slot * 0.1}
+              y={y(d.nsbi)}
+              width={bar}
+              height={height - y(d.nsbi)}
+              className={classes.nsbi}
+            />
+            <rect
+              x={i * slot + slot * 0.1 + bar}
+              y={y(d.report)}
+              width={bar}
+              height={height - y(d.report)}
+              className={classes.report}
+            />
+            {i % labelEvery === 0 && (
+              <text
+                x={i === 0 ? 0 : i * slot + slot / 2}
+                y={height + 16}
+                textAnchor={i === 0 ? 'start' : 'middle'}
+                className={classes.label}
+              >
+                {d.day.slice(5)}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+    </Box>
+  );
+}
+
+/** Horizontal bars, longest first: the top reports or users. */
+export function RankedBars({ rows }: { rows: Array<{ key: string; label: string; value: number }> }) {
+  const row = 26;
+  const max = Math.max(1, ...rows.map((r) => r.value));
+  return (
+    <Box className={classes.chart} aria-hidden>
+      <svg viewBox={`0 0 ${VIEW_W} ${Math.max(row, rows.length * row)}`} role="presentation">
+        {rows.map((r, i) => (
+          <g key={r.key}>
+            <rect
+              x={0}
+              y={i * row + 4}
+              width={Math.max(2, (r.value / max) * (VIEW_W - 60))}
+              height={row - 8}
+              rx={3}
+              className={classes.report}
+            />
+            <text
+              x={Math.max(2, (r.value / max) * (VIEW_W - 60)) + 6}
+              y={i * row + row / 2 + 4}
+              className={classes.label}
+            >
+              {r.value}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import { Card, Image, SimpleGrid, Text } from '@mantine/core';
+import { generatePath, Link } from 'react-router';
+import { FOLDER_TILE_SIZE } from '@portal/contract';
+import folderImage from '../../assets/report-folder.svg';
+import { routes } from '../routes';
+import classes from './reports.module.css';
+
+const label = (folder: { name: string; count: number }) =>
+  `${folder.name} folder, ${folder.count} ${folder.count === 1 ? 'item' : 'items'}`;
+
+/** Folder tiles of the Reports screen (SPEC §2: images 200 by 200), each opening its folder. */
+export function FolderTiles({
+  folders,
+  preview = false,
+}: {
+  folders: Array<{ id: string; name: string; count: number }>;
+  /** Shown as the user would see them, without opening anything (admin preview). */
+  preview?: boolean;
+}) {
+  if (folders.length === 0) return null;
+  return (
+    <SimpleGrid
+      // The preview sits in half the page: fewer, wider tiles.
+      cols={preview ? { base: 2, lg: 3 } : { base: 2, sm: 3, md: 4, lg: 5 }}
+      spacing="lg"
+      mb="xl"
+      component="ul"
+      className={classes.plainList}
+      aria-label="Folders"
+    >
+      {folders.map((folder) => (
+        <li key={folder.id}>
+          {/* The preview draws the tiles as the customer sees them, without leaving the page. */}
+          {preview ? (
+            <Card withBorder radius="lg" padding="sm" className={classes.tile} aria-label={label(folder)}>
+              <FolderTileBody folder={folder} />
+            </Card>
+          ) : (
+            <Card
+              component={Link}
+              to={generatePath(routes.reports_folder, { folderId: folder.id })}
+              withBorder
+              radius="lg"
+              padding="sm"
+              className={classes.tile}
+              aria-label={label(folder)}
+            >
+              <FolderTileBody folder={folder} />
+            </Card>
+          )}
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function FolderTileBody({ folder }: { folder: { name: string; count: number } }) {
+  return (
+    <>
+      <Image
+        src={folderImage}
+        alt=""
+        w={FOLDER_TILE_SIZE}
+        h={FOLDER_TILE_SIZE}
+        maw="100%"
+        fit="contain"
+        mx="auto"
+      />
+      <Text fw={600} mt="sm" ta="center" lineClamp={2}>
+        {folder.name}
+      </Text>
+      <Text fz="sm" c="dimmed" ta="center">
+        {folder.count} {folder.count === 1 ? 'item' : 'items'}
+      </Text>
+    </>
+  );
+}
