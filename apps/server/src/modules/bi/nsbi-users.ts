@@ -17,8 +17,10 @@ export async function listNsbiUsers(
   deps: { db: Db; trees: ProjectTrees },
   query: NsbiUsersQuery,
 ): Promise<PagedNsbiUsers> {
-  const rows = await nsbiUsersPage(deps.db, query);
-  const total = rows[0]?.total ?? (query.page > 1 ? await countNsbiUsers(deps.db, query.search) : 0);
+  const [rows, total] = await Promise.all([
+    nsbiUsersPage(deps.db, query),
+    countNsbiUsers(deps.db, query.search),
+  ]);
   const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
   const trees = new Map<string, ProjectTree | null | 'unavailable'>();
   await Promise.all(

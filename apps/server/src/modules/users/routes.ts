@@ -16,6 +16,7 @@ import {
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
 import { authOf } from '../auth/guard';
 import { AppError } from '../../lib/errors';
 import { presentUser, presentUserPage } from './presenter';
@@ -43,10 +44,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       onRequest,
-      // The hottest admin read: 25 Users a page. presentUserPage builds every field by hand and is
-      // typed PagedUsers, so re-validating it with zod on the way out (a third of the route's own
-      // CPU) buys nothing; the schema below still documents the answer.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // The hottest admin read: 25 Users a page, built field by field by presentUserPage (typed
+      // PagedUsers); zod on the way out was a third of the route's own CPU.
+      serializerCompiler: typedPayloadSerializerCompiler,
       schema: {
         tags,
         security,
