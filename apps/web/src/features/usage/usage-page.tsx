@@ -1,19 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { MESSAGES, USAGE_RANGES, type Usage } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { useUsage } from './api/get-usage';
 import { DailyColumns, RankedBars } from './components/charts';
@@ -141,9 +131,11 @@ export function UsagePage() {
       />
       {usage.isPending && <PageLoader label="Counting clicks…" />}
       {usage.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {MESSAGES.dataFetchFailed}
-        </Alert>
+        <RetryAlert
+          message={MESSAGES.dataFetchFailed}
+          onRetry={() => void usage.refetch()}
+          retrying={usage.isFetching}
+        />
       )}
       {data && (
         <>

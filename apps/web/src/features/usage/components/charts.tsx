@@ -9,10 +9,22 @@ import classes from './charts.module.css';
 
 const VIEW_W = 640;
 
+/** A whole, round step for four grid lines that reach at least `max` (1, 2, 5, 10, 20, 25, 50, …). */
+export function gridStep(max: number) {
+  const wanted = Math.max(1, max / 4);
+  for (let scale = 1; ; scale *= 10) {
+    for (const base of [1, 2, 2.5, 5]) {
+      const step = base * scale;
+      if (Number.isInteger(step) && step >= wanted) return step;
+    }
+  }
+}
+
 /** Columns per day, two series side by side (NS BI clicks, report clicks). */
 export function DailyColumns({ days }: { days: Array<{ day: string; nsbi: number; report: number }> }) {
   const height = 200;
-  const max = Math.max(1, ...days.map((d) => Math.max(d.nsbi, d.report)));
+  const step = gridStep(Math.max(...days.map((d) => Math.max(d.nsbi, d.report)), 0));
+  const max = step * 4;
   const slot = VIEW_W / Math.max(days.length, 1);
   const bar = Math.max(1, slot * 0.38);
   const y = (v: number) => height - (v / max) * (height - 16);
@@ -20,8 +32,13 @@ export function DailyColumns({ days }: { days: Array<{ day: string; nsbi: number
   return (
     <Box className={classes.chart} aria-hidden>
       <svg viewBox={`0 0 ${VIEW_W} ${height + 24}`} role="presentation">
-        {[0.25, 0.5, 0.75, 1].map((f) => (
-          <line key={f} x1={0} x2={VIEW_W} y1={y(max * f)} y2={y(max * f)} className={classes.grid} />
+        {[1, 2, 3, 4].map((n) => (
+          <g key={n}>
+            <line x1={0} x2={VIEW_W} y1={y(step * n)} y2={y(step * n)} className={classes.grid} />
+            <text x={0} y={y(step * n) - 3} className={classes.label}>
+              {step * n}
+            </text>
+          </g>
         ))}
         {days.map((d, i) => (
           <g key={d.day}>

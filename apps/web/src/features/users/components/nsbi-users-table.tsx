@@ -67,15 +67,10 @@ export function NsbiUsersTable(props: NsbiUsersTableProps) {
       column.accessor('id', { header: 'ID' }),
       column.accessor('name', {
         header: 'Name',
-        cell: ({ row }) => (
-          <div>
-            <Text fz="sm" fw={600}>
-              {row.original.name}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {row.original.email}
-            </Text>
-          </div>
+        cell: ({ getValue }) => (
+          <Text fz="sm" fw={600}>
+            {getValue()}
+          </Text>
         ),
       }),
       column.accessor('email', { header: 'Email' }),

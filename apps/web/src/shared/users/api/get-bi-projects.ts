@@ -4,8 +4,8 @@ import { biProjectSchema, type BiProject } from '@portal/contract';
 import { api } from '../../api/api-client';
 
 /**
- * GET dundas-bi/project/all → [{projectId, name}]. The BI issue delivers this endpoint; until then
- * it answers 404 and the form shows the project field disabled (never invented options).
+ * GET dundas-bi/project/all → [{projectId, name}]: the BI server's projects. When it cannot be read
+ * (BI server down: 502) the forms show the project field disabled, never invented options.
  */
 export async function getBiProjects(signal?: AbortSignal): Promise<BiProject[]> {
   return z.array(biProjectSchema).parse(await api.get<unknown>('dundas-bi/project/all', { signal }));
