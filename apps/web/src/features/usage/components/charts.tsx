@@ -73,32 +73,38 @@ export function DailyColumns({ days }: { days: Array<{ day: string; nsbi: number
   );
 }
 
-/** Horizontal bars, longest first: the top reports or users. */
+/** Room for the names left of the ranked bars (the table beside has them whole). */
+const NAME_W = 200;
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Horizontal bars, longest first, each named: the top reports or users. */
 export function RankedBars({ rows }: { rows: Array<{ key: string; label: string; value: number }> }) {
   const row = 26;
   const max = Math.max(1, ...rows.map((r) => r.value));
   return (
     <Box className={classes.chart} aria-hidden>
       <svg viewBox={`0 0 ${VIEW_W} ${Math.max(row, rows.length * row)}`} role="presentation">
-        {rows.map((r, i) => (
-          <g key={r.key}>
-            <rect
-              x={0}
-              y={i * row + 4}
-              width={Math.max(2, (r.value / max) * (VIEW_W - 60))}
-              height={row - 8}
-              rx={3}
-              className={classes.report}
-            />
-            <text
-              x={Math.max(2, (r.value / max) * (VIEW_W - 60)) + 6}
-              y={i * row + row / 2 + 4}
-              className={classes.label}
-            >
-              {r.value}
-            </text>
-          </g>
-        ))}
+        {rows.map((r, i) => {
+          const width = Math.max(2, (r.value / max) * (VIEW_W - NAME_W - 50));
+          return (
+            <g key={r.key}>
+              <text x={0} y={i * row + row / 2 + 4} className={classes.label}>
+                {shorten(r.label, 26)}
+              </text>
+              <rect
+                x={NAME_W}
+                y={i * row + 4}
+                width={width}
+                height={row - 8}
+                rx={3}
+                className={classes.report}
+              />
+              <text x={NAME_W + width + 6} y={i * row + row / 2 + 4} className={classes.label}>
+                {r.value}
+              </text>
+            </g>
+          );
+        })}
       </svg>
     </Box>
   );
