@@ -45,9 +45,13 @@ export function mantineStyles(): Plugin[] {
   const serve: Plugin = {
     name: 'portal:mantine-styles-dev',
     apply: 'serve',
-    transformIndexHtml: () => [
-      { tag: 'script', attrs: { type: 'module' }, children: "import '@mantine/core/styles.css';" },
-    ],
+    // 'pre': before Vite's own HTML processing, which then resolves the bare import.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        { tag: 'script', attrs: { type: 'module' }, children: "import '@mantine/core/styles.css';" },
+      ],
+    },
   };
   return [build, serve];
 }
