@@ -45,6 +45,7 @@ export default defineConfig([
       'e2e/**/*.{ts,mjs}',
       'bench/**/*.{ts,mjs}',
       '.ci/**/*.{js,mjs}',
+      'scripts/**/*.{js,mjs}',
       '*.{js,mjs,cjs,ts}',
       'apps/web/vite.config.ts',
     ],
