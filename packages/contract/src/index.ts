@@ -14,3 +14,4 @@ export * from './account-security';
 export * from './linked-apps';
 export * from './bi';
 export * from './usage';
+export * from './resource-links';

@@ -88,7 +88,12 @@ describe('Settings', () => {
 
   it('switching Uses NSBI on is followed by BI account creation; its failure is said', async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
-    let accountAnswer: MockReply = { status: 201, body: { data: {} } };
+    let accountAnswer: MockReply = {
+      status: 201,
+      body: {
+        data: { user_id: 7, account_id: 'acc-7', account_name: 'casey@example.com', project_id: null },
+      },
+    };
     const http = renderSettings(
       admin,
       {

@@ -60,7 +60,7 @@ export function SettingsPage() {
       <PageHeader title={`Settings - ${user.name}`} breadcrumbs={breadcrumbs} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1000}>
         {/* Keyed: another user's page starts from that user's stored flags. */}
-        <UserFlagsCard key={user.id} user={user} isSelf={isSelf} viewerIsAdmin={viewerIsAdmin} />
+        <UserFlagsCard key={user.id} user={user} viewerIsAdmin={viewerIsAdmin} />
         {viewerIsAdmin && <AdminSettingsCard />}
       </SimpleGrid>
     </>
