@@ -5,6 +5,7 @@ export * from './user';
 export * from './auth';
 export * from './settings';
 export * from './system-settings';
+export * from './password-rules';
 export * from './users';
 export * from './user-lists';
 export * from './users-admin';

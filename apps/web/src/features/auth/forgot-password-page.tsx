@@ -7,8 +7,7 @@ import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { requestPasswordReset } from './api/passwords';
 import { AuthCard } from './components/auth-card';
-import { FormError } from './components/form-error';
-import { applyServerErrors } from './components/server-errors';
+import { FormError } from '../../shared/forms/form-error';
 
 /** /forgot-password (SPEC §2 Forgot password): asks for a reset link by email. */
 export function ForgotPasswordPage() {
@@ -25,7 +24,7 @@ export function ForgotPasswordPage() {
     try {
       setSent(await requestPasswordReset(values));
     } catch (error) {
-      setFormError(applyServerErrors(error, ['email'], form.setFieldError));
+      setFormError(form.applyServerErrors(error));
     }
   });
 
