@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { forgotPasswordSchema } from '@portal/contract';
+import { PASSWORD_MESSAGES, forgotPasswordSchema } from '@portal/contract';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { requestPasswordReset } from './api/passwords';
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Forgot Password" intro="Please enter your email. We will send you a reset link.">
+    <AuthCard title="Forgot Password" intro={PASSWORD_MESSAGES.forgotIntro}>
       <form onSubmit={onSubmit} noValidate aria-label="Forgot Password">
         <Stack gap="md">
           {sent && (
