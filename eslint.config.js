@@ -1,11 +1,21 @@
 // Flat config. typescript-eslint's syntactic "recommended" set only: type-aware rules would need a
 // TypeScript program per workspace and make `npm run lint` several times slower; `npm run typecheck`
 // already runs tsc over every project.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Web layering (bulletproof-react): code flows shared → features → app. One zone per feature, read
+// from the folder, so a new feature is covered without touching this file.
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_LAYERS_DOC = 'See docs/architecture-web.md "Layers".';
 
 export default defineConfig([
   globalIgnores([
@@ -45,6 +55,7 @@ export default defineConfig([
       'e2e/**/*.{ts,mjs}',
       'bench/**/*.{ts,mjs}',
       '.ci/**/*.{js,mjs}',
+      'scripts/**/*.{js,mjs}',
       '*.{js,mjs,cjs,ts}',
       'apps/web/vite.config.ts',
     ],
@@ -70,6 +81,58 @@ export default defineConfig([
             message:
               "Classic zod is not tree-shakable: it puts ~25 KB gzipped (JSON Schema converter included) into the web's first-load bundle. Use `import * as z from 'zod/mini'`.",
           })),
+        },
+      ],
+    },
+  },
+
+  // Web layering: no feature imports another feature; features never import app/; shared/ imports
+  // neither. import-x resolves each import to its file, so relative paths of any depth are checked.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message: `A feature never imports another feature: move what both use into shared/. ${WEB_LAYERS_DOC}`,
+            })),
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              message: `Features never import app/ (the app composes features, not the reverse). ${WEB_LAYERS_DOC}`,
+            },
+            {
+              target: `${WEB}/shared`,
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: `shared/ never imports features/ or app/. ${WEB_LAYERS_DOC}`,
+            },
+          ],
+        },
+      ],
+      // Query keys come from the factories of shared/api/query-keys.ts only, so queries, prefetches
+      // and invalidations agree.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name="queryKey"][value.type="ArrayExpression"]',
+          message:
+            'Take the query key from its factory in shared/api/query-keys.ts (userKeys.detail(id), …).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|removeQueries)$/] > ArrayExpression.arguments',
+          message:
+            'Take the query key from its factory in shared/api/query-keys.ts (userKeys.detail(id), …).',
         },
       ],
     },

@@ -46,7 +46,7 @@ export async function startChild(
 ): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ENV_FILE: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

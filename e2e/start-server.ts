@@ -9,7 +9,8 @@ import { createScratchDatabase } from '../apps/server/src/test/scratch-database'
 import { startMailSink } from './mail-sink';
 
 const root = path.resolve(import.meta.dirname, '..');
-const env = { ...process.env };
+// ENV_FILE empty: a developer's .env must not reach the journeys' server (apps/server/src/main.ts).
+const env: NodeJS.ProcessEnv = { ...process.env, ENV_FILE: '' };
 // First, so a port already taken fails before any database exists. Its ports sit just below the
 // portal's (PORT, which playwright.config.ts sets from E2E_PORT), so two runs on different E2E_PORTs
 // do not collide; e2e/support/account-security.ts reads mail from the same place.

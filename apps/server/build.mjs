@@ -14,6 +14,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: [...external, 'pino-pretty'],
+  external,
   logLevel: 'warning',
 });

@@ -83,6 +83,9 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the server reads (.env.example must list each one: config.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
 export type AppConfig = {
   env: 'development' | 'test' | 'production';
   isProduction: boolean;

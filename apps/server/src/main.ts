@@ -1,8 +1,20 @@
+import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 
+/**
+ * A `.env` in the working directory (see .env.example) fills in what the environment leaves unset;
+ * the environment wins. `ENV_FILE` names another file, or none when empty: the e2e server and the
+ * benchmarks start with it empty, so a developer's own .env never leaks into them.
+ */
+function loadEnvFile() {
+  const file = process.env.ENV_FILE ?? '.env';
+  if (file && existsSync(file)) process.loadEnvFile(file);
+}
+
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const app = await buildApp(config);
   await ensureFirstAdmin(app);

@@ -175,6 +175,11 @@ export const biBulkProjectSchema = z.strictObject({
     ),
   project_id: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
 });
+/** Its answer: how many users now have the project, and the sentence that says so. */
+export const biBulkProjectAnswerSchema = z.object({
+  data: z.object({ count: z.number() }),
+  message: z.string(),
+});
 export const CONNECT_REPORTS_MESSAGES = {
   assigned: (count: number, project: string | null) =>
     project

@@ -37,9 +37,19 @@ export const MESSAGES = {
   userUpdated: 'User updated successfully.',
   noRecords: 'There are no records to display.',
 
+  settingsTitle: (name: string) => `Settings - ${name}`,
+  addedOn: (date: string) => `Added on ${date}`,
+  deleteUserConfirm: (name: string) => `Are you sure you want to delete ${name}?`,
+  deleteUserExplained:
+    "'Delete' frees the user's email for re-registration; 'Delete & Block' locks the user out and prevents re-registration.",
+  deleteRemoteAccount: 'Also delete from NSBI (if exists)',
+  deleteRemoteFolders: 'Delete Folders (if exist)',
+  restoreUserConfirm: (name: string) => `Are you sure you want to restore ${name}?`,
+
   forbiddenPage: "We're sorry, but you don't have access to this page.",
   notFoundPage: "We're sorry, but the page you were looking for doesn't exist.",
   unauthorizedPage: "We're sorry, but you are not authorized to view this page.",
+  logInWithAnotherAccount: 'Log In with another account',
 
   chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
   securityCodeSent: (viaPhone: boolean) =>

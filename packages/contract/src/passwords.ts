@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
-import { VALIDATION, required } from './messages';
+import { required } from './messages';
+import { newPasswordSchema, passwordsMustMatch } from './password-rules';
 import { emailSchema } from './users';
 
 /** Texts of the password reset and sign-up answers (SPEC §2; the same whatever the email). */
@@ -23,28 +23,9 @@ export const FORGOT_PASSWORD_LIMITS = {
   windowMs: 15 * 60_000,
 } as const;
 
-/** A new password: required, 6 to 15 characters (SPEC §5). */
-export const newPasswordSchema = z
-  .string({ error: required('Password') })
-  .check(
-    z.minLength(1, { error: required('Password') }),
-    z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
-    z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
-  );
-
 export const passwordConfirmationSchema = z
   .string({ error: required('Confirm password') })
   .check(z.minLength(1, { error: required('Confirm password') }));
-
-/** Adds 'Passwords must match' on password_confirmation. */
-export const passwordsMustMatch = (
-  v: { password: string; password_confirmation: string },
-  ctx: z.core.$RefinementCtx,
-) => {
-  if (v.password_confirmation !== '' && v.password !== v.password_confirmation) {
-    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: VALIDATION.passwordsMustMatch });
-  }
-};
 
 /** Forgot password form and `POST passwords/forgot` body. */
 export const forgotPasswordSchema = z.object({ email: emailSchema() });

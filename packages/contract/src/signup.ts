@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { requiredText } from './auth';
-import { newPasswordSchema, passwordConfirmationSchema, passwordsMustMatch } from './passwords';
+import { newPasswordSchema, passwordsMustMatch } from './password-rules';
+import { passwordConfirmationSchema } from './passwords';
 import { emailSchema } from './users';
 
 /** POST auth/signup and the Register form (SPEC §2 Register, §5 rules). */

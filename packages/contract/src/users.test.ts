@@ -105,4 +105,33 @@ describe('form → payload', () => {
     });
     expect(extra.success).toBe(false);
   });
+
+  it('the form and the payload say the same about the password and its confirmation', () => {
+    const payloadErrorsOf = (mode: 'create' | 'edit', values: Partial<UserFormValues>) => {
+      const { password, password_confirmation } = { ...valid, ...values };
+      const result = userPayloadSchema(mode).safeParse({
+        ...toUserPayload(valid, { isAdmin: true }),
+        password,
+        password_confirmation,
+      });
+      const errors: Record<string, string> = {};
+      for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+      return errors;
+    };
+    const cases: Array<['create' | 'edit', Partial<UserFormValues>]> = [
+      ['create', { password_confirmation: '' }],
+      ['create', { password_confirmation: 'other12' }],
+      ['create', { password: '123', password_confirmation: '123' }],
+      ['edit', { password: '', password_confirmation: '' }],
+      ['edit', { password: '', password_confirmation: 'stray12' }],
+      ['edit', { password: 'newpass1', password_confirmation: '' }],
+      ['edit', { password: 'newpass1', password_confirmation: 'newpass2' }],
+      ['edit', { password: '1234567890123456', password_confirmation: '1234567890123456' }],
+    ];
+    for (const [mode, values] of cases) {
+      expect(payloadErrorsOf(mode, values), `${mode} ${JSON.stringify(values)}`).toEqual(
+        errorsOf(mode, values),
+      );
+    }
+  });
 });

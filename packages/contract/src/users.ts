@@ -1,15 +1,9 @@
 import * as z from 'zod/mini';
-import {
-  META_KEY_LIST,
-  META_KEYS,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHONE_MIN_DIGITS,
-  type MetaKey,
-} from './constants';
+import { META_KEY_LIST, META_KEYS, PHONE_MIN_DIGITS, type MetaKey } from './constants';
 import { VALIDATION, required } from './messages';
 import { requiredText } from './auth';
 import { pagedQuerySchema } from './envelope';
+import { newPasswordSchema, passwordRule, passwordsMustMatch } from './password-rules';
 
 /** SPEC §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
 export const phoneNumberSchema = z.string().check(
@@ -28,13 +22,6 @@ export const emailSchema = (label = 'Email') =>
         z.maxLength(255, { error: `${label} may not be greater than 255 characters` }),
       ),
     z.email({ error: VALIDATION.invalidEmail(label) }),
-  );
-
-const passwordRule = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
-    z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
   );
 
 /** Meta keys an admin may set through the user form, with their rules. */
@@ -88,6 +75,44 @@ const preprocess = <T extends z.core.$ZodType>(fn: (input: unknown) => unknown, 
     z.core.$ZodPreprocessInternals<T>
   >;
 
+/*
+ * The rules the Create/Edit User form and POST users / PUT users/{id} share, each written once. The
+ * form has flat fields (the web's @mantine/form validates with userFormSchema), the payload a meta
+ * list (the server validates with userPayloadSchema); both are built from these.
+ */
+
+/** On edit an empty password keeps the old one; a typed one follows the password rule. */
+const passwordOrEmpty = z.string().check(
+  z.superRefine((value, ctx) => {
+    if (value === '') return;
+    const issue = passwordRule.safeParse(value).error?.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
+);
+
+/**
+ * SPEC §5 Confirm password: required, and equal to the password (passwordsMustMatch, as on Register
+ * and Reset password) — on edit only when a password is typed. The one place this rule is written.
+ */
+const passwordConfirmed = (mode: 'create' | 'edit') =>
+  z.superRefine((v: { password?: string; password_confirmation?: string }, ctx) => {
+    const password = v.password ?? '';
+    const confirmation = v.password_confirmation ?? '';
+    if (mode === 'edit' && password === '') return;
+    if (confirmation === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: required('Confirm password'),
+      });
+    else passwordsMustMatch({ password, password_confirmation: confirmation }, ctx);
+  });
+
+/** SPEC §5 Role: a number, required, min 1 (the payload may carry it as text: coerced there). */
+const roleIdChecks = [z.int(), z.minimum(1, { error: VALIDATION.roleRequired })] as const;
+
+const projectIdSchema = z.nullable(z.string().check(z.maxLength(100)));
+
 /**
  * The Create/Edit User form (flat fields), used by the web's @mantine/form through its schema resolver.
  * `mode: 'create'` requires the password; on edit an empty password means "keep the old one".
@@ -97,46 +122,18 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
     .object({
       name: requiredText('Full name'),
       email: emailSchema(),
-      // Empty on create says "required", not "too short" (the first message is the one shown).
-      password:
-        mode === 'create'
-          ? z.pipe(z.string().check(z.minLength(1, { error: required('Password') })), passwordRule)
-          : z.string(),
+      password: mode === 'create' ? newPasswordSchema : passwordOrEmpty,
       password_confirmation: z.string(),
-      primary_phone_number: phoneNumberSchema,
-      secondary_phone_number: phoneNumberSchema,
-      company_name: z.string().check(z.trim(), z.maxLength(255)),
-      notes: z.string().check(z.maxLength(5000)),
-      admin_notes: z.string().check(z.maxLength(5000)),
-      role_id: z
-        .number({ error: VALIDATION.roleRequired })
-        .check(z.int(), z.minimum(1, { error: VALIDATION.roleRequired })),
+      primary_phone_number: metaRules[META_KEYS.primaryPhone]!,
+      secondary_phone_number: metaRules[META_KEYS.secondaryPhone]!,
+      company_name: metaRules[META_KEYS.companyName]!,
+      notes: metaRules[META_KEYS.notes]!,
+      admin_notes: metaRules[META_KEYS.adminNotes]!,
+      role_id: z.number({ error: VALIDATION.roleRequired }).check(...roleIdChecks),
       uses_nsbi: z.boolean(),
-      project_id: z.nullable(z.string().check(z.maxLength(100))),
+      project_id: projectIdSchema,
     })
-    .check(
-      z.superRefine((v, ctx) => {
-        if (mode === 'edit' && v.password !== '') {
-          const r = passwordRule.safeParse(v.password);
-          if (!r.success)
-            ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]!.message });
-        }
-        const confirmationNeeded = mode === 'create' || v.password !== '';
-        if (confirmationNeeded && v.password_confirmation === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: required('Confirm password'),
-          });
-        } else if (confirmationNeeded && v.password_confirmation !== v.password) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: VALIDATION.passwordsMustMatch,
-          });
-        }
-      }),
-    );
+    .check(passwordConfirmed(mode));
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
 
 /**
@@ -149,15 +146,9 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
     .strictObject({
       name: requiredText('Full name'),
       email: emailSchema(),
+      // On edit an empty (or null) password is left out: the old one stays.
       password:
-        mode === 'create'
-          ? z.pipe(
-              z
-                .string({ error: required('Password') })
-                .check(z.minLength(1, { error: required('Password') })),
-              passwordRule,
-            )
-          : preprocess(blankToUndefined, z.optional(passwordRule)),
+        mode === 'create' ? newPasswordSchema : preprocess(blankToUndefined, z.optional(passwordRule)),
       password_confirmation:
         mode === 'create' ? z.optional(z.string()) : preprocess(blankToUndefined, z.optional(z.string())),
       meta: z._default(
@@ -166,30 +157,12 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
           .check(z.maxLength(20)),
         [],
       ),
-      role_id: z.coerce
-        .number({ error: VALIDATION.roleRequired })
-        .check(z.int(), z.minimum(1, { error: VALIDATION.roleRequired })),
-      project_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+      role_id: z.coerce.number({ error: VALIDATION.roleRequired }).check(...roleIdChecks),
+      project_id: z.optional(projectIdSchema),
     })
     .check(
-      z.superRefine((v, ctx) => {
-        checkMetaValues(v.meta, ctx);
-        if (v.password !== undefined) {
-          if (!v.password_confirmation) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['password_confirmation'],
-              message: required('Confirm password'),
-            });
-          } else if (v.password_confirmation !== v.password) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['password_confirmation'],
-              message: VALIDATION.passwordsMustMatch,
-            });
-          }
-        }
-      }),
+      z.superRefine((v, ctx) => checkMetaValues(v.meta, ctx)),
+      passwordConfirmed(mode),
     );
 export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@portal/contract';
 import { useMe } from '../shared/api/get-me';
@@ -7,6 +7,7 @@ import { loginUrl } from '../shared/session/login-url';
 import { sessionEndReason, sessionHasExpired, useSession } from '../shared/session/session-store';
 import { CenteredShell } from '../shared/ui/centered-shell';
 import { PageLoader } from '../shared/ui/page-loader';
+import { RetryAlert } from '../shared/ui/retry-alert';
 import { LoginNotifications } from './login-notifications';
 
 /**
@@ -37,14 +38,11 @@ export function RequireAuth() {
   if (me.isError) {
     return (
       <CenteredShell>
-        <Stack>
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.profileReadFailed}
-          </Alert>
-          <Button onClick={() => void me.refetch()} loading={me.isFetching}>
-            Try again
-          </Button>
-        </Stack>
+        <RetryAlert
+          message={MESSAGES.profileReadFailed}
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
       </CenteredShell>
     );
   }

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   SESSION_EXPIRED_REDIRECT_MS,
   TOAST_MS,
+  dataOf,
   metaFlag,
   userSchema,
 } from '@portal/contract';
@@ -25,8 +26,8 @@ async function readProfile(): Promise<'revoked' | 'unknown' | ReturnType<typeof 
     const token = getAccessToken();
     if (!token) return 'unknown';
     try {
-      const { body } = await http<{ data: unknown }>('auth/me', { token });
-      return userSchema.parse(body.data);
+      const { data } = await http('auth/me', { token, schema: dataOf(userSchema) });
+      return data;
     } catch (error) {
       if (!isApiError(error) || error.status !== 401) return 'unknown';
       if (attempt > 0 || !(await refreshSession())) return 'revoked';

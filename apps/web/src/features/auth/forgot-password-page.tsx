@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { forgotPasswordSchema } from '@portal/contract';
+import { PASSWORD_MESSAGES, forgotPasswordSchema } from '@portal/contract';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { requestPasswordReset } from './api/passwords';
 import { AuthCard } from './components/auth-card';
-import { FormError } from './components/form-error';
-import { applyServerErrors } from './components/server-errors';
+import { FormError } from '../../shared/forms/form-error';
 
 /** /forgot-password (SPEC §2 Forgot password): asks for a reset link by email. */
 export function ForgotPasswordPage() {
@@ -25,12 +24,12 @@ export function ForgotPasswordPage() {
     try {
       setSent(await requestPasswordReset(values));
     } catch (error) {
-      setFormError(applyServerErrors(error, ['email'], form.setFieldError));
+      setFormError(form.applyServerErrors(error));
     }
   });
 
   return (
-    <AuthCard title="Forgot Password" intro="Please enter your email. We will send you a reset link.">
+    <AuthCard title="Forgot Password" intro={PASSWORD_MESSAGES.forgotIntro}>
       <form onSubmit={onSubmit} noValidate aria-label="Forgot Password">
         <Stack gap="md">
           {sent && (

@@ -9,11 +9,8 @@ import { saveSession } from '../../shared/session/session-store';
 import { showToast } from '../../shared/ui/toast';
 import { signUp } from './api/sign-up';
 import { AuthCard } from './components/auth-card';
-import { FormError } from './components/form-error';
+import { FormError } from '../../shared/forms/form-error';
 import { NewPasswordFields } from './components/new-password-fields';
-import { applyServerErrors } from './components/server-errors';
-
-const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
 /** /register (SPEC §2 Register): outside production only; signs the new user in. */
 export function RegisterPage() {
@@ -38,7 +35,7 @@ function RegisterForm() {
       showToast({ color: 'green', message: MESSAGES.signUpSuccess });
       void navigate(routes.dashboard, { replace: true });
     } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, form.setFieldError));
+      setFormError(form.applyServerErrors(error));
     }
   });
 

@@ -7,11 +7,8 @@ import { routes } from '../../shared/routes';
 import { showToast } from '../../shared/ui/toast';
 import { resetPassword } from './api/passwords';
 import { AuthCard } from './components/auth-card';
-import { FormError } from './components/form-error';
+import { FormError } from '../../shared/forms/form-error';
 import { NewPasswordFields } from './components/new-password-fields';
-import { applyServerErrors } from './components/server-errors';
-
-const FIELDS = ['email', 'password', 'password_confirmation'] as const;
 
 /** /reset-password?token=… (SPEC §2 Reset password): a new password through the mailed link. */
 export function ResetPasswordPage() {
@@ -33,7 +30,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       // A bad, used or expired link comes back as a 422 on `email` (link and address are checked
       // together) and shows under that field; errors on fields we do not show go inline.
-      setFormError(applyServerErrors(error, FIELDS, form.setFieldError));
+      setFormError(form.applyServerErrors(error));
     }
   });
 

@@ -18,7 +18,7 @@ export function ForbiddenPage() {
           </Button>
           {/* /logout signs out (keeping the NSBI flag) and lands on sign-in. */}
           <Button component={Link} to={routes.logout} variant="default">
-            Log In with another account
+            {MESSAGES.logInWithAnotherAccount}
           </Button>
         </>
       }

@@ -1,24 +1,25 @@
 import { Paper, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { ROLE_IDS, hasRole } from '@portal/contract';
-import { refreshMe } from '../../shared/api/get-me';
+import { ROLE_IDS, hasRole, toUserPayload } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { showToast } from '../../shared/ui/toast';
-import { USERS_QUERY_ROOT } from '../../shared/users/query-keys';
+import { useUpdateUser } from '../../shared/users/api/update-user';
 import { UserForm } from '../../shared/users/user-form/user-form';
 import { LinkedAppsCard } from './components/linked-apps-card';
 import { SessionsCard } from './components/sessions-card';
-import { saveProfile } from './save-profile';
 
 /**
  * My Profile (SPEC §2 Profile): the 'Details' card with the user form and 'Save Profile', and the
  * 'Linked Apps' card. Notes belong to the modal form only; admin notes and NSBI to admins.
+ *
+ * Saving is PUT users/{id} on your own id, which works for every signed-in user (decision 0004).
+ * The server refuses a role change and admin-only meta for non-admins; the form already locks the
+ * role and hides admin fields, so a customer only ever sends what they may change.
  */
 export function ProfilePage() {
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
+  const update = useUpdateUser();
   if (!me) return null;
   const isAdmin = hasRole(me, [ROLE_IDS.admin]);
 
@@ -40,10 +41,11 @@ export function ProfilePage() {
           withNotes={false}
           submitLabel="Save Profile"
           onSubmit={async (values) => {
-            const message = await saveProfile(me, values, isAdmin);
+            const { message } = await update.mutateAsync({
+              id: me.id,
+              body: toUserPayload(values, { isAdmin }),
+            });
             showToast({ color: 'green', message });
-            await queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
-            await refreshMe(queryClient).catch(() => undefined);
           }}
         />
       </Paper>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, Paper, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { BI_MESSAGES, MESSAGES, REPORT_ACCESS_MESSAGES, type User, type UserReports } from '@portal/contract';
+import { Navigate } from 'react-router';
+import { BI_MESSAGES, MESSAGES, REPORT_ACCESS_MESSAGES, type UserReports } from '@portal/contract';
 import { RetryAlert } from '../../shared/ui/retry-alert';
 import { isApiError } from '../../shared/api/api-error';
 import { ReportsOverview } from '../../shared/reports/reports-overview';
@@ -10,7 +10,7 @@ import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { showToast } from '../../shared/ui/toast';
-import { useUser } from '../../shared/users/api/get-user';
+import { useUserFromRoute } from '../../shared/users/use-user-from-route';
 import { useSaveUserReports, useUserReports } from './api/user-reports';
 import { AccessTree } from './components/access-tree';
 
@@ -20,16 +20,12 @@ import { AccessTree } from './components/access-tree';
  * Reports screen draws it.
  */
 export function ReportAccessPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
   // The users list passes the row's user (as it does to Edit), so the name shows at once.
-  const stateUser = (useLocation().state as { user?: User } | null)?.user;
-  const user = useUser(id, { initialUser: stateUser?.id === id ? stateUser : null, enabled: valid });
-  const reports = useUserReports(id, valid);
+  const { id, user, notFound } = useUserFromRoute();
+  const reports = useUserReports(id, Number.isInteger(id) && id > 0);
 
-  if (!valid || (isApiError(user.error) && user.error.status === 404))
-    return <Navigate to={routes.notFound} replace />;
-  const name = user.data?.name ?? 'User';
+  if (notFound) return <Navigate to={routes.notFound} replace />;
+  const name = user?.name ?? 'User';
   return (
     <>
       <PageHeader

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockExclamation, IconLock, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { BI_MESSAGES, MESSAGES } from '@portal/contract';
 import { RetryAlert } from '../../shared/ui/retry-alert';
@@ -12,7 +11,7 @@ import { PageLoader } from '../../shared/ui/page-loader';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { countReportClick } from './api/count-report-click';
 import { useProjectItems } from './api/get-project-items';
-import { getView } from './api/get-view';
+import { useView } from './api/get-view';
 import type { ReportDetailsState } from '../../shared/reports/item-link';
 import { MaintenanceNotice } from './components/maintenance-notice';
 import classes from './report-details.module.css';
@@ -33,16 +32,7 @@ export function ReportDetailsPage() {
   const type = known?.type ?? state?.type ?? 'report';
   usePageTitle(name);
 
-  const view = useQuery({
-    queryKey: ['bi', 'view', id],
-    queryFn: ({ signal }) => getView(id, signal),
-    // Single use: never re-fetched behind the user's back, never kept after the page.
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const view = useView(id);
   const [expired, setExpired] = useState(false);
   const counted = useRef<string | null>(null);
 

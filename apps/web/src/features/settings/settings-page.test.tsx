@@ -88,7 +88,12 @@ describe('Settings', () => {
 
   it('switching Uses NSBI on is followed by BI account creation; its failure is said', async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
-    let accountAnswer: MockReply = { status: 201, body: { data: {} } };
+    let accountAnswer: MockReply = {
+      status: 201,
+      body: {
+        data: { user_id: 7, account_id: 'acc-7', account_name: 'casey@example.com', project_id: null },
+      },
+    };
     const http = renderSettings(
       admin,
       {
@@ -134,5 +139,24 @@ describe('Settings', () => {
     await userEvent.setup().click(maintenance);
     expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
     await waitFor(() => expect(maintenance).not.toBeChecked());
+  });
+
+  it("opens another user's settings by id for an admin; a failed read offers a retry, an unknown id the not-found page", async () => {
+    signIn(admin);
+    let fail = true;
+    mockApi({
+      'GET auth/me': { body: { data: admin } },
+      'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
+      'GET users/7': () => (fail ? { status: 502, body: { message: 'Down' } } : { body: { data: casey } }),
+      'GET users/404': { status: 404, body: { message: MESSAGES.notFound } },
+    });
+    const { router } = renderApp('/admin/users/7/settings');
+    expect(await screen.findByText(MESSAGES.dataFetchFailed, {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await heading('Settings - Casey Customer')).toBeInTheDocument();
+
+    await router.navigate('/admin/users/404/settings');
+    expect(await screen.findByText(MESSAGES.notFoundPage, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -40,7 +40,9 @@ async function chooseProjectAndUsers(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Connect reports', () => {
   it('gives the chosen users the project in one call; chosen users stay chosen while the search changes', async () => {
-    const { http, user } = renderConnect({ body: { message: 'Project assigned to 2 users.' } });
+    const { http, user } = renderConnect({
+      body: { data: { count: 2 }, message: 'Project assigned to 2 users.' },
+    });
     await chooseProjectAndUsers(user);
     await user.click(screen.getByRole('button', { name: 'Connect 2 users' }));
     expect(await screen.findByText('Project assigned to 2 users.')).toBeInTheDocument();

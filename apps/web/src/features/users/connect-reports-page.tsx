@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlugConnected } from '@tabler/icons-react';
-import { MESSAGES, SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, USER_SORT_COLUMNS } from '@portal/contract';
 import { isApiError } from '../../shared/api/api-error';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -10,7 +10,7 @@ import { showToast } from '../../shared/ui/toast';
 import { useBiProjects } from '../../shared/users/api/get-bi-projects';
 import { useConnectReports } from './api/connect-reports';
 import { useUsers } from './api/get-users';
-import { DEFAULT_LIST_PARAMS } from './list-params';
+import { defaultListParams } from '../../shared/ui/data-table/list-params';
 
 /**
  * Connect reports (/admin/users/connect-reports, issue 11): one BI project for several users at
@@ -21,7 +21,12 @@ export function ConnectReportsPage() {
   const projects = useBiProjects();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const found = useUsers({ ...DEFAULT_LIST_PARAMS, search: debounced, paginate: 25 });
+  const found = useUsers({
+    ...defaultListParams(USER_SORT_COLUMNS),
+    blocked: false,
+    search: debounced,
+    paginate: 25,
+  });
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [projectId, setProjectId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +41,7 @@ export function ConnectReportsPage() {
       { user_ids: [...chosen.keys()].map(Number), project_id: projectId },
       {
         onSuccess: (message) => {
-          showToast({ color: 'green', message: message ?? 'Saved.' });
+          showToast({ color: 'green', message });
           setChosen(new Map());
         },
         onError: (e) => setError(isApiError(e) ? e.message : MESSAGES.serverError),

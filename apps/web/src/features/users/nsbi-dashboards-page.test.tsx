@@ -96,6 +96,23 @@ describe('Users NSBI Dashboards', () => {
     await waitFor(() => expect(requests().at(-1)?.search).toBe('nora'));
   });
 
+  it('sorts by the ID, name and email headers (ascending first); project and items do not sort', async () => {
+    const { requests, query, user } = renderPage('/admin/users/dundas-reports?page=2', () => ({
+      body: pageOf([nora, otto], 60),
+    }));
+    await table();
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(query().get('sortColumn')).toBe('name'));
+    expect(query().get('page')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /ID/ }));
+    await waitFor(() => expect(requests().at(-1)).toMatchObject({ sortColumn: 'id', sortDirection: 'asc' }));
+    await user.click(screen.getByRole('button', { name: /ID/ }));
+    await waitFor(() => expect(requests().at(-1)).toMatchObject({ sortColumn: 'id', sortDirection: 'desc' }));
+    for (const name of ['Project', 'Dashboards', 'Reports'])
+      expect(screen.queryByRole('button', { name: new RegExp(`^${name}`) })).not.toBeInTheDocument();
+  });
+
   it('says there are no records when no NSBI user matches', async () => {
     renderPage('/admin/users/dundas-reports?search=zzz', () => ({ body: pageOf([]) }));
     expect(await screen.findByText(MESSAGES.noRecords, {}, { timeout: 5000 })).toBeInTheDocument();

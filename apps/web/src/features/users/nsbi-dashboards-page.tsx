@@ -1,25 +1,22 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MESSAGES } from '@portal/contract';
-import { RefreshButton } from '../../shared/ui/refresh-button';
-import { RetryAlert } from '../../shared/ui/retry-alert';
+import { NSBI_USER_SORT_COLUMNS } from '@portal/contract';
 import { routes } from '../../shared/routes';
-import { TablePager } from '../../shared/ui/data-table/table-pager';
+import { PagedTableSection } from '../../shared/ui/data-table/paged-table-section';
+import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
-import { SearchInput } from '../../shared/ui/search-input';
+import { RefreshButton } from '../../shared/ui/refresh-button';
 import { useNsbiUsers } from './api/get-nsbi-users';
-import { NsbiUsersTable } from './components/nsbi-users-table';
-import { useListParams } from './use-list-params';
+import { NSBI_USERS_COLUMNS } from './components/nsbi-users-columns';
 
 /**
  * Users NSBI Dashboards (/admin/users/dundas-reports, SPEC §2): the NSBI users with the dashboards
  * and reports each sees; server-side search, sort and pages, state in the URL, like the users list.
  */
 export function NsbiDashboardsPage() {
-  const [params, change] = useListParams();
+  const [params, change] = useListParams(NSBI_USER_SORT_COLUMNS);
   const users = useNsbiUsers(params);
-  const page = users.data?.meta;
   return (
     <>
       <PageHeader
@@ -43,44 +40,16 @@ export function NsbiDashboardsPage() {
           </>
         }
       />
-      <Stack gap="md">
-        <Group justify="space-between">
-          <SearchInput
-            label="Search NSBI users"
-            placeholder="Search by name, email or company"
-            value={params.search}
-            onSearch={(value) => change({ search: value })}
-          />
-        </Group>
-        {users.isError && (
-          <RetryAlert
-            message={MESSAGES.dataFetchFailed}
-            onRetry={() => void users.refetch()}
-            retrying={users.isFetching}
-          />
-        )}
-        {!(users.isError && !users.data) && (
-          <NsbiUsersTable
-            users={users.data?.data ?? []}
-            params={params}
-            loading={users.isPending}
-            refreshing={users.isFetching && !users.isPending}
-            onSortChange={(sortColumn, sortDirection) => change({ sortColumn, sortDirection })}
-          />
-        )}
-        {page && (
-          <TablePager
-            page={params.page}
-            pageCount={page.last_page}
-            pageSize={params.paginate}
-            total={page.total}
-            from={page.from}
-            to={page.to}
-            onPageChange={(next) => change({ page: next })}
-            onPageSizeChange={(paginate) => change({ paginate })}
-          />
-        )}
-      </Stack>
+      <PagedTableSection
+        query={users}
+        params={params}
+        onChange={change}
+        sortColumns={NSBI_USER_SORT_COLUMNS}
+        columns={NSBI_USERS_COLUMNS}
+        getRowId={(user) => String(user.id)}
+        label="NSBI users and their dashboards"
+        searchLabel="Search NSBI users"
+      />
     </>
   );
 }

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@portal/contract';
+import * as z from 'zod/mini';
+import {
+  MESSAGES,
+  STORAGE_KEYS,
+  dataOf,
+  sessionSchema,
+  systemSettingSchema,
+  userSchema,
+} from '@portal/contract';
 import { buildSession, buildUser } from '../../test/builders';
 import { json, mockApi } from '../../test/fetch-mock';
 import { saveSession } from '../session/session-store';
-import { api, apiRequest } from './api-client';
+import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { setApiHooks } from './api-hooks';
 
@@ -21,6 +29,10 @@ afterEach(() => {
   onServerError.mockReset();
 });
 
+/** Calls the tests make: the schema is part of every call, as in the app. */
+const getMe = () => apiRequest('auth/me', { schema: dataOf(userSchema) });
+const getAny = (path: string) => apiRequest(path, { schema: z.unknown() });
+
 const signedIn = () => {
   saveSession(buildSession(buildUser({ nsbi: true }), 'token-A'));
   // The refresh token is removed unless a test wants renewal.
@@ -28,12 +40,14 @@ const signedIn = () => {
 };
 
 describe('api client', () => {
-  it('calls /api/v1.0 with JSON and the Bearer token, and unwraps {data}', async () => {
+  it('calls /api/v1.0 with JSON and the Bearer token, and answers the body parsed by its schema', async () => {
     signedIn();
     const http = mockApi({
       'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
     });
-    await expect(api.get('system-settings')).resolves.toEqual([{ key: 'maintenance_mode', value: '0' }]);
+    await expect(
+      apiRequest('system-settings', { schema: dataOf(z.array(systemSettingSchema)) }),
+    ).resolves.toEqual({ data: [{ key: 'maintenance_mode', value: '0' }] });
     expect(http.fetch.mock.calls[0]?.[0]).toBe('/api/v1.0/system-settings');
     expect(http.calls('GET system-settings')[0]?.headers.get('Authorization')).toBe('Bearer token-A');
   });
@@ -41,7 +55,7 @@ describe('api client', () => {
   it('a 401 on a call made with a token ends the session: storage cleared (NSBI flag kept), handler called', async () => {
     signedIn();
     mockApi({ 'GET auth/me': { status: 401, body: { message: MESSAGES.unauthenticated } } });
-    await expect(api.get('auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(getMe()).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
@@ -54,9 +68,11 @@ describe('api client', () => {
       'GET auth/me': { status: 401, body: { message: MESSAGES.unauthenticated } },
       'POST auth/login': { status: 401, body: { message: MESSAGES.invalidCredentials } },
     });
-    await expect(api.get('auth/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(getMe()).rejects.toBeInstanceOf(ApiError);
     signedIn();
-    await expect(apiRequest('auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(
+      apiRequest('auth/login', { method: 'POST', body: {}, schema: dataOf(sessionSchema) }),
+    ).rejects.toMatchObject({
       status: 401,
       message: MESSAGES.invalidCredentials,
     });
@@ -74,7 +90,7 @@ describe('api client', () => {
           : { status: 401, body: { message: MESSAGES.unauthenticated } },
       'POST auth/refresh': { body: { data: renewed } },
     });
-    await Promise.all([api.get('auth/me'), api.get('auth/me')]);
+    await Promise.all([getMe(), getMe()]);
     expect(http.calls('POST auth/refresh')).toHaveLength(1);
     expect(http.calls('POST auth/refresh')[0]?.body).toEqual({ refresh_token: 'refresh-of-token-A' });
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('token-B');
@@ -87,7 +103,7 @@ describe('api client', () => {
       'GET auth/me': { status: 401, body: { message: MESSAGES.unauthenticated } },
       'POST auth/refresh': { status: 401, body: { message: MESSAGES.unauthenticated } },
     });
-    await expect(api.get('auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(getMe()).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
@@ -99,9 +115,9 @@ describe('api client', () => {
       'GET system-settings': { status: 502, statusText: 'Bad Gateway', body: {} },
       'GET users': { status: 500, body: { error: 'Boom', message: 'Ignored' } },
     });
-    await expect(api.get('roles')).rejects.toMatchObject({ status: 503 });
-    await expect(api.get('system-settings')).rejects.toMatchObject({ status: 502 });
-    await expect(api.get('users')).rejects.toMatchObject({ status: 500 });
+    await expect(getAny('roles')).rejects.toMatchObject({ status: 503 });
+    await expect(getAny('system-settings')).rejects.toMatchObject({ status: 502 });
+    await expect(getAny('users')).rejects.toMatchObject({ status: 500 });
     expect(onServerError.mock.calls.map(([message]) => message)).toEqual([
       'Down for a moment',
       'Bad Gateway',
@@ -115,7 +131,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('roles')).rejects.toMatchObject({ status: 0, message: MESSAGES.serviceUnavailable });
+    await expect(getAny('roles')).rejects.toMatchObject({ status: 0, message: MESSAGES.serviceUnavailable });
     expect(onServerError).toHaveBeenCalledWith(MESSAGES.serviceUnavailable, expect.any(ApiError));
   });
 
@@ -123,10 +139,27 @@ describe('api client', () => {
     signedIn();
     const errors = { authKey: ['The security code is invalid.'] };
     mockApi({ 'POST users': json(422, { message: MESSAGES.validationFailed, errors }) });
-    const error = await api.post('users', {}).catch((e: unknown) => e);
+    const error = await apiRequest('users', { method: 'POST', body: {}, schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldError('authKey')).toBe('The security code is invalid.');
     expect(onServerError).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('refuses an answer that does not match its schema: the caller never holds an unchecked body', async () => {
+    signedIn();
+    mockApi({ 'GET auth/me': { body: { data: { id: 'not a user' } } } });
+    await expect(getMe()).rejects.toBeInstanceOf(z.core.$ZodError);
+    // A contract mismatch is a bug to fix, not a server outage to toast or a session to end.
+    expect(onServerError).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('parses an empty answer (204) with its schema too', async () => {
+    signedIn();
+    mockApi({ 'DELETE files/3': { status: 204 } });
+    await expect(apiRequest('files/3', { method: 'DELETE', schema: z.null() })).resolves.toBeNull();
   });
 });

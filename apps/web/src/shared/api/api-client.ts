@@ -1,7 +1,8 @@
+import type * as z from 'zod/mini';
 import { clearSession, getAccessToken } from '../session/session-store';
 import { ApiError } from './api-error';
 import { getApiHooks } from './api-hooks';
-import { http, type HttpMethod, type HttpResponse } from './http';
+import { http, type HttpRequest } from './http';
 import { refreshSession } from './refresh-session';
 
 /**
@@ -11,11 +12,7 @@ import { refreshSession } from './refresh-session';
 const OWN_401_PATHS = ['auth/login', 'auth/external-login', 'two-fa/verify', 'auth/logout', 'auth/refresh'];
 const ownsUnauthorized = (path: string) => OWN_401_PATHS.some((p) => path.replace(/^\//, '').startsWith(p));
 
-export type ApiRequest = {
-  method?: HttpMethod;
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+export type ApiRequest<S extends z.ZodMiniType> = Omit<HttpRequest<S>, 'token'> & {
   /** Send the portal token (default). Sign-in calls pass false. */
   auth?: boolean;
   /** The caller shows its own message for a 5xx too (e.g. unlink's warning toast): no global toast. */
@@ -34,9 +31,13 @@ function reportServerError(error: unknown) {
 }
 
 /** A call whose 401 may be rescued by renewing the session once, then retrying with the new token. */
-async function withSessionRenewal<T>(path: string, request: ApiRequest, token: string) {
+async function withSessionRenewal<S extends z.ZodMiniType>(
+  path: string,
+  request: ApiRequest<S>,
+  token: string,
+) {
   try {
-    return await http<T>(path, { ...request, token });
+    return await http(path, { ...request, token });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     // Another call may have renewed the session meanwhile: then just retry with the newer token.
@@ -44,37 +45,28 @@ async function withSessionRenewal<T>(path: string, request: ApiRequest, token: s
     const renewed = current !== null && current !== token ? true : await refreshSession();
     const next = renewed ? getAccessToken() : null;
     if (!next) throw error;
-    return await http<T>(path, { ...request, token: next });
+    return await http(path, { ...request, token: next });
   }
 }
 
 /**
- * The portal API with SPEC §8's global rules: a 401 on a call made with a portal token ends the
- * session (after one renewal attempt); 5xx and network errors are logged and reported; every other
- * error is thrown to the caller untouched.
+ * The one way the web app calls the portal API. The answer is always parsed with the call's
+ * contract schema (`schema`, the whole body: `dataOf(userSchema)`, `pagedUsersSchema`, `z.null()`
+ * for a 204...), and SPEC §8's global rules apply: a 401 on a call made with a portal token ends
+ * the session (after one renewal attempt); 5xx and network errors are logged and reported; every
+ * other error is thrown to the caller untouched.
  */
-export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<HttpResponse<T>> {
+export async function apiRequest<S extends z.ZodMiniType>(
+  path: string,
+  request: ApiRequest<S>,
+): Promise<z.output<S>> {
   const token = request.auth === false ? null : getAccessToken();
   try {
-    if (!token || ownsUnauthorized(path)) return await http<T>(path, { ...request, token });
-    return await withSessionRenewal<T>(path, request, token);
+    if (!token || ownsUnauthorized(path)) return await http(path, { ...request, token });
+    return await withSessionRenewal(path, request, token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token && !ownsUnauthorized(path)) endSession();
     else if (!request.quiet) reportServerError(error);
     throw error;
   }
 }
-
-type Envelope<T> = { data: T };
-
-/** Shorthands that unwrap the `{data}` envelope. */
-export const api = {
-  get: <T>(path: string, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
-    apiRequest<Envelope<T>>(path, { ...request, method: 'GET' }).then((r) => r.body.data),
-  post: <T>(path: string, body?: unknown, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
-    apiRequest<Envelope<T>>(path, { ...request, method: 'POST', body }).then((r) => r.body?.data as T),
-  put: <T>(path: string, body?: unknown, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
-    apiRequest<Envelope<T>>(path, { ...request, method: 'PUT', body }).then((r) => r.body.data),
-  delete: <T>(path: string, request: Omit<ApiRequest, 'method' | 'body'> = {}) =>
-    apiRequest<Envelope<T> | null>(path, { ...request, method: 'DELETE' }).then((r) => r.body?.data as T),
-};

@@ -1,20 +1,21 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { userSchema, type User } from '@portal/contract';
-import { api } from './api-client';
+import { dataOf, userSchema, type User } from '@portal/contract';
 import { saveUser } from '../session/session-store';
+import { apiRequest } from './api-client';
+import { meKeys } from './query-keys';
 
 /** GET auth/me: the signed-in user; it refreshes the stored user (SPEC §7). */
 export async function getMe(signal?: AbortSignal): Promise<User> {
-  const user = userSchema.parse(await api.get<unknown>('auth/me', { signal }));
+  const { data: user } = await apiRequest('auth/me', { schema: dataOf(userSchema), signal });
   saveUser(user);
   return user;
 }
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'me'],
+    queryKey: meKeys.all,
     queryFn: ({ signal }) => getMe(signal),
-    // Read once per page load; later screens that change the user update the store themselves.
+    // Read once per page load; later changes to the user re-read it (refreshMe).
     staleTime: Infinity,
   });
 
@@ -22,8 +23,8 @@ export const useMe = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...meQueryOptions(), enabled: options.enabled ?? true });
 
 /**
- * Re-reads the signed-in user after a change to it (own logo, own flags), so the header and the
- * guards see the new state. Always goes to the server, whatever the cache holds.
+ * Re-reads the signed-in user after a change to it (own logo, own flags, a link ended), so the
+ * header and the guards see the new state. Always goes to the server, whatever the cache holds.
  */
 export const refreshMe = (queryClient: QueryClient) =>
   queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });

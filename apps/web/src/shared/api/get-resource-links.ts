@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { api } from './api-client';
-
-const resourceLinksSchema = z.object({
-  analysis: z.string(),
-  apiSummary: z.string(),
-  biDesigner: z.string(),
-  biDemoDesigner: z.string(),
-  gen3Gen4Specs: z.string(),
-});
-export type ResourceLinks = z.infer<typeof resourceLinksSchema>;
+import { dataOf, resourceLinksSchema, type ResourceLinks } from '@portal/contract';
+import { apiRequest } from './api-client';
+import { resourceLinkKeys } from './query-keys';
 
 /** GET resource-links: where the framed pages (analysis, API summary, designers, specs) load from. */
+export async function getResourceLinks(signal?: AbortSignal): Promise<ResourceLinks> {
+  const { data } = await apiRequest('resource-links', { schema: dataOf(resourceLinksSchema), signal });
+  return data;
+}
+
 export const resourceLinksQueryOptions = () =>
   queryOptions({
-    queryKey: ['resource-links'],
-    queryFn: async ({ signal }) =>
-      resourceLinksSchema.parse(await api.get<unknown>('resource-links', { signal })),
+    queryKey: resourceLinkKeys.all,
+    queryFn: ({ signal }) => getResourceLinks(signal),
     staleTime: Infinity,
   });
 

@@ -1,15 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { SYSTEM_SETTING_KEYS, systemSettingSchema, type SystemSetting } from '@portal/contract';
-import { api } from './api-client';
+import { SYSTEM_SETTING_KEYS, dataOf, systemSettingSchema, type SystemSetting } from '@portal/contract';
+import { apiRequest } from './api-client';
+import { systemSettingKeys } from './query-keys';
 
 /** GET system-settings → [{key, value}] (any signed-in user). */
 export async function getSystemSettings(signal?: AbortSignal): Promise<SystemSetting[]> {
-  return z.array(systemSettingSchema).parse(await api.get<unknown>('system-settings', { signal }));
+  const { data } = await apiRequest('system-settings', {
+    schema: dataOf(z.array(systemSettingSchema)),
+    signal,
+  });
+  return data;
 }
 
 export const systemSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ['system-settings'], queryFn: ({ signal }) => getSystemSettings(signal) });
+  queryOptions({ queryKey: systemSettingKeys.all, queryFn: ({ signal }) => getSystemSettings(signal) });
 
 export const useSystemSettings = () => useQuery(systemSettingsQueryOptions());
 

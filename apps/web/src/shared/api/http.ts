@@ -1,10 +1,11 @@
+import type * as z from 'zod/mini';
 import { API_PREFIX, MESSAGES } from '@portal/contract';
 import { ApiError } from './api-error';
 import { extractErrorMessage } from './extract-error-message';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type HttpRequest = {
+export type HttpRequest<S extends z.ZodMiniType> = {
   method?: HttpMethod;
   /** Sent as JSON; a FormData goes as multipart (the browser sets the boundary). */
   body?: unknown;
@@ -12,9 +13,12 @@ export type HttpRequest = {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The answer's schema (from the contract): a 2xx body is parsed with it, so no caller ever holds
+   * an unchecked body. An answer with no body (204) is `null`.
+   */
+  schema: S;
 };
-
-export type HttpResponse<T> = { status: number; body: T };
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
@@ -36,10 +40,14 @@ function fieldErrorsOf(body: unknown): Record<string, string[]> {
 }
 
 /**
- * One HTTP exchange with the portal API: JSON in and out, non-2xx turned into ApiError.
+ * One HTTP exchange with the portal API: JSON in and out, non-2xx turned into ApiError, a 2xx body
+ * parsed with the call's schema (a body that does not match is a ZodError: a bug, not data).
  * Deliberately no session handling, redirects or toasts here (see api-client.ts).
  */
-export async function http<T>(path: string, request: HttpRequest = {}): Promise<HttpResponse<T>> {
+export async function http<S extends z.ZodMiniType>(
+  path: string,
+  request: HttpRequest<S>,
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -68,5 +76,5 @@ export async function http<T>(path: string, request: HttpRequest = {}): Promise<
     const message = extractErrorMessage(body, response.statusText, MESSAGES.serverError);
     throw new ApiError(response.status, message, fieldErrorsOf(body), body);
   }
-  return { status: response.status, body: body as T };
+  return request.schema.parse(body);
 }

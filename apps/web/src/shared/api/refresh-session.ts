@@ -1,4 +1,4 @@
-import { sessionSchema } from '@portal/contract';
+import { dataOf, sessionSchema } from '@portal/contract';
 import { getRefreshToken, saveSession } from '../session/session-store';
 import { http } from './http';
 
@@ -12,12 +12,13 @@ let inFlight: Promise<boolean> | null = null;
 export function refreshSession(): Promise<boolean> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return Promise.resolve(false);
-  inFlight ??= http<{ data: unknown }>('auth/refresh', {
+  inFlight ??= http('auth/refresh', {
     method: 'POST',
     body: { refresh_token: refreshToken },
+    schema: dataOf(sessionSchema),
   })
-    .then(({ body }) => {
-      saveSession(sessionSchema.parse(body.data));
+    .then(({ data }) => {
+      saveSession(data);
       return true;
     })
     .catch(() => false)

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, TextInput } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { VALIDATION, required, signUpSchema, type SignUpRequest } from '@portal/contract';
+import { MESSAGES, VALIDATION, required, signUpSchema, type SignUpRequest } from '@portal/contract';
 import { renderWithProviders } from '../../test/render';
+import { ApiError } from '../api/api-error';
+import { FormError } from './form-error';
 import { useSchemaForm } from './use-schema-form';
 
 function SignUpForm({ onSubmit }: { onSubmit: (values: SignUpRequest) => void }) {
@@ -74,5 +77,69 @@ describe('useSchemaForm (SPEC §5 form behaviour)', () => {
         expect.anything(),
       ),
     );
+  });
+
+  describe('applyServerErrors', () => {
+    /** A Register form whose submit always fails with `error`. */
+    function FailingForm({ error }: { error: unknown }) {
+      const [inline, setInline] = useState<string | null>(null);
+      const form = useSchemaForm(signUpSchema, {
+        name: 'Nora',
+        email: 'nora@example.com',
+        password: 'secret12',
+        password_confirmation: 'secret12',
+      });
+      return (
+        <form
+          noValidate
+          onSubmit={form.onSubmit(() => {
+            setInline(form.applyServerErrors(error));
+          })}
+        >
+          <FormError message={inline} />
+          <TextInput label="Full name" {...form.getInputProps('name')} />
+          <TextInput label="Email" {...form.getInputProps('email')} />
+          <Button type="submit">Register</Button>
+        </form>
+      );
+    }
+    const taken = 'The email has already been taken.';
+
+    it('keeps a 422 message under its field, focused, until the value changes (a blur does not wipe it)', async () => {
+      const error = new ApiError(422, MESSAGES.validationFailed, { email: [taken] });
+      renderWithProviders(<FailingForm error={error} />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText(taken)).toBeInTheDocument();
+      const email = screen.getByLabelText('Email');
+      expect(email).toHaveFocus();
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      await user.tab(); // leaving the field re-validates it on the client: still taken
+      expect(screen.getByText(taken)).toBeInTheDocument();
+      await user.type(email, 'x');
+      await waitFor(() => expect(screen.queryByText(taken)).not.toBeInTheDocument());
+    });
+
+    it('says inline what no field takes, and the message of an answer without field errors', async () => {
+      const { unmount } = renderWithProviders(
+        <FailingForm error={new ApiError(422, 'Invalid link.', { token: ['This link has expired.'] })} />,
+      );
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired.');
+      unmount();
+
+      renderWithProviders(<FailingForm error={new ApiError(429, 'Too many attempts.')} />);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+    });
+
+    it('says the generic message for a failure that is not an API answer', async () => {
+      renderWithProviders(<FailingForm error={new TypeError('boom')} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.serverError);
+    });
   });
 });

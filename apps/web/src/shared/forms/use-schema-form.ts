@@ -1,9 +1,15 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type * as z from 'zod/mini';
-import { focusFirstInvalid } from './focus-field';
+import { MESSAGES } from '@portal/contract';
+import { isApiError } from '../api/api-error';
+import { focusField, focusFirstInvalid } from './focus-field';
 
 type Values<S extends z.ZodMiniType> = z.input<S> & Record<string, unknown>;
+type Field<S extends z.ZodMiniType> = keyof z.input<S> & string;
+
+/** A 422 message under a field, shown while the field still holds the value the server refused. */
+type ServerError = { message: string; value: unknown };
 
 export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
   Values<S>,
@@ -11,7 +17,15 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
   (values: Values<S>) => FormErrors
 > & {
   /** The field's message once it may be shown (the field was left, or the form submitted). */
-  shownError: (field: keyof z.input<S> & string) => ReactNode;
+  shownError: (field: Field<S>) => ReactNode;
+  /**
+   * After a failed submit (SPEC §5 last rule, §8): puts each 422 message under its field and
+   * focuses the first such field; returns the message for the form's inline box (FormError) — the
+   * error's own message when it named no field, the messages of keys no field here takes, else
+   * null. `fieldOf` maps an API error key to a field (API.md "Error keys"); by default a key is
+   * the field of the same name.
+   */
+  applyServerErrors: (error: unknown, fieldOf?: (key: string) => Field<S> | undefined) => string | null;
 };
 
 /**
@@ -19,11 +33,21 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
  * - the schema (Standard Schema resolver) checks a field on change and on blur, first message only;
  * - a field's message shows once the field has been left, or once the form was submitted;
  * - a submit that fails validation focuses the first invalid field;
- * - the submit handler gets the schema's output (trimmed text), as the server will read it.
+ * - the submit handler gets the schema's output (trimmed text), as the server will read it;
+ * - a server's 422 message stays under its field until that field's value changes (a blur that
+ *   re-validates the field on the client must not wipe "The email has already been taken.").
  */
 export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues: z.input<S>): SchemaForm<S> {
   // Our schemas have no async refinements: a synchronous resolver means no "validating" flicker.
   const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  const [serverErrors, setServerErrors] = useState<Record<string, ServerError>>({});
+  // The form element of the last submit: where a server error's field is focused.
+  const submitted = useRef<ParentNode | null>(null);
+  const serverError = (field: string, values: Record<string, unknown>) => {
+    const entry = serverErrors[field];
+    return entry && values[field] === entry.value ? entry.message : undefined;
+  };
+
   const form = useForm<Values<S>, z.output<S>, FormErrors>({
     mode: 'controlled',
     initialValues: initialValues as Values<S>,
@@ -45,13 +69,15 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
           validateOnBlur?.();
           self.setTouched((touched) => (touched[field] ? touched : { ...touched, [field]: true }));
         },
-        error: self.isTouched(field) ? error : undefined,
+        error: (self.isTouched(field) ? error : undefined) ?? serverError(field, self.getValues()),
       };
     },
   });
 
   const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) => (event) => {
-    const root = event?.currentTarget;
+    const root = event?.currentTarget ?? null;
+    submitted.current = root;
+    setServerErrors({});
     // Submitting shows every field's message, as if each had been left.
     form.setTouched(Object.fromEntries(Object.keys(form.getValues()).map((key) => [key, true])));
     form.onSubmit(handleSubmit, (errors, values, failedEvent) => {
@@ -60,6 +86,27 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
     })(event);
   };
 
-  const shownError = (field: string) => (form.isTouched(field) ? form.errors[field] : undefined);
-  return { ...form, onSubmit, shownError };
+  const applyServerErrors: SchemaForm<S>['applyServerErrors'] = (error, fieldOf) => {
+    if (!isApiError(error)) return MESSAGES.serverError;
+    const values = form.getValues();
+    const fieldOfKey = fieldOf ?? ((key: string) => (key in values ? (key as Field<S>) : undefined));
+    const placed: Record<string, ServerError> = {};
+    const unplaced: string[] = [];
+    for (const [key, messages] of Object.entries(error.fieldErrors)) {
+      const message = messages[0];
+      const field = fieldOfKey(key);
+      if (!message) continue;
+      if (field === undefined) unplaced.push(message);
+      else placed[field] ??= { message, value: values[field] };
+    }
+    setServerErrors(placed);
+    const first = Object.keys(placed)[0];
+    if (first) focusField(submitted.current, first);
+    if (Object.keys(error.fieldErrors).length === 0) return error.message;
+    return unplaced.length > 0 ? unplaced.join(' ') : null;
+  };
+
+  const shownError = (field: string) =>
+    (form.isTouched(field) ? form.errors[field] : undefined) ?? serverError(field, form.getValues());
+  return { ...form, onSubmit, shownError, applyServerErrors };
 }

@@ -1,5 +1,5 @@
-import { API_PREFIX, broadcastingTicketSchema } from '@portal/contract';
-import { api } from '../api/api-client';
+import { API_PREFIX, broadcastingTicketSchema, dataOf } from '@portal/contract';
+import { apiRequest } from '../api/api-client';
 
 type Subscription = {
   channel: string;
@@ -19,8 +19,12 @@ function parseData(raw: string): unknown {
 
 /** POST broadcasting/auth → a short-lived, single-use ticket for one of our own channels. */
 async function fetchTicket(channel: string): Promise<string> {
-  const data = await api.post<unknown>('broadcasting/auth', { channel_name: channel });
-  return broadcastingTicketSchema.parse(data).ticket;
+  const { data } = await apiRequest('broadcasting/auth', {
+    method: 'POST',
+    body: { channel_name: channel },
+    schema: dataOf(broadcastingTicketSchema),
+  });
+  return data.ticket;
 }
 
 /**

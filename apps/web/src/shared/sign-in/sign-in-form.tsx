@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   MESSAGES,
@@ -9,8 +9,8 @@ import {
   signInUsernameLabel,
   type LoginRequest,
 } from '@portal/contract';
-import { isApiError } from '../api/api-error';
 import { isProduction } from '../config/env';
+import { FormError } from '../forms/form-error';
 import { useSchemaForm } from '../forms/use-schema-form';
 import { routes } from '../routes';
 import type { CodeChallenge, SignInOutcome } from './types';
@@ -31,12 +31,13 @@ export type SignInFormProps<T> = {
   submitLabel?: string;
 };
 
-/** Form field ← the API's error keys (two-fa/verify names the code `code`, auth/login `authKey`). */
-const FIELD_ERROR_KEYS: Array<[keyof LoginRequest, string[]]> = [
-  ['username', ['username']],
-  ['password', ['password']],
-  ['authKey', ['authKey', 'code']],
-];
+/** Form field of an API error key: two-fa/verify names the code `code`, auth/login `authKey`. */
+const fieldOfErrorKey = (key: string): keyof LoginRequest | undefined =>
+  key === 'code'
+    ? 'authKey'
+    : key === 'username' || key === 'password' || key === 'authKey'
+      ? key
+      : undefined;
 
 export function SignInForm<T>({
   app,
@@ -71,17 +72,8 @@ export function SignInForm<T>({
       }
       onSuccess(outcome.value);
     } catch (error) {
-      if (!isApiError(error)) return setServerError(MESSAGES.serverError);
-      let shown = 0;
-      for (const [field, keys] of FIELD_ERROR_KEYS) {
-        const message = keys.map((key) => error.fieldError(key)).find(Boolean);
-        if (message) {
-          form.setFieldError(field, message);
-          shown += 1;
-        }
-      }
       // SPEC §4: any other answer shows its message here (5xx are also toasted by the global rule).
-      if (shown === 0) setServerError(error.message);
+      setServerError(form.applyServerErrors(error, fieldOfErrorKey));
     }
   });
 
@@ -90,11 +82,7 @@ export function SignInForm<T>({
     <form onSubmit={onSubmit} noValidate aria-label={submitLabel}>
       <Stack gap="md">
         {notice}
-        {serverError && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {serverError}
-          </Alert>
-        )}
+        <FormError message={serverError} />
         <TextInput
           label={usernameLabel}
           autoComplete="username"

@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { linkedAppListSchema, type LinkedApp } from '@portal/contract';
-import { api } from '../../../shared/api/api-client';
+import { dataOf, linkedAppListSchema, type LinkedApp, type LinkedAppEntry } from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+import { linkedAppKeys } from '../../../shared/api/query-keys';
 
 /** GET linked-apps: where each linked app opens (configured on the server). */
+export async function getLinkedApps(signal?: AbortSignal): Promise<LinkedAppEntry[]> {
+  const { data } = await apiRequest('linked-apps', { schema: dataOf(linkedAppListSchema), signal });
+  return data;
+}
+
 export const linkedAppsQueryOptions = () =>
   queryOptions({
-    queryKey: ['linked-apps'],
-    queryFn: async ({ signal }) =>
-      linkedAppListSchema.parse(await api.get<unknown>('linked-apps', { signal })),
+    queryKey: linkedAppKeys.all,
+    queryFn: ({ signal }) => getLinkedApps(signal),
     staleTime: Infinity,
   });
 

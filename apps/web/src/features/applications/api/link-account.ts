@@ -1,12 +1,6 @@
-import {
-  twoFactorChallengeSchema,
-  userSchema,
-  type LinkedApp,
-  type LoginRequest,
-  type User,
-} from '@portal/contract';
+import { userSchema, type LinkedApp, type LoginRequest, type User } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import type { SignInOutcome } from '../../../shared/sign-in/types';
+import { signInOutcomeOf, type SignInOutcome } from '../../../shared/sign-in/types';
 
 /**
  * POST auth/link-ld | auth/link-ts: 200 → the User with the link; 202 → Live Dispatch asks for its
@@ -14,10 +8,9 @@ import type { SignInOutcome } from '../../../shared/sign-in/types';
  */
 export async function linkAccount(app: LinkedApp, values: LoginRequest): Promise<SignInOutcome<User>> {
   const { username, password, authKey } = values;
-  const { status, body } = await apiRequest<{ data: unknown }>(`auth/link-${app}`, {
+  return apiRequest(`auth/link-${app}`, {
     method: 'POST',
     body: authKey ? { username, password, authKey } : { username, password },
+    schema: signInOutcomeOf(userSchema),
   });
-  if (status === 202) return { kind: 'code-required', ...twoFactorChallengeSchema.parse(body.data) };
-  return { kind: 'done', value: userSchema.parse(body.data) };
 }

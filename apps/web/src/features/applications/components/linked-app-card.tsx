@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { IconArrowUpRight, IconLink, IconRoute, IconSatellite } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LINKED_APP_NAMES, MESSAGES, type LinkedApp, type User } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { refreshMe } from '../../../shared/api/get-me';
 import { openExternalPage } from '../../../shared/page-navigation';
-import { checkTattleUser } from '../api/check-tattle-user';
+import { useCheckTattleUser } from '../api/check-tattle-user';
 import { AppCard } from './app-card';
 import { StatusLine, StatusLoading } from './status-line';
 
@@ -40,8 +37,8 @@ type LinkedAppCardProps = {
  * an ended one marks the card unlinked and opens the modal again.
  */
 export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardProps) {
-  const queryClient = useQueryClient();
-  const [checking, setChecking] = useState(false);
+  const check = useCheckTattleUser();
+  const checking = check.isPending;
   const name = LINKED_APP_NAMES[app];
   const link = user[app];
   const { icon: Icon, ...look } = LOOK[app];
@@ -59,21 +56,14 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
     return <AppCard {...common} dimmed status={status} />;
   }
 
-  async function openTattleSystems(to: string) {
-    setChecking(true);
-    try {
-      await checkTattleUser();
-      openExternalPage(to);
-    } catch (error) {
+  const openTattleSystems = (to: string) =>
+    check.mutate(undefined, {
+      onSuccess: () => openExternalPage(to),
       // 409: TS ended the session and the server cleared the link. Other failures are toasted globally.
-      if (isApiError(error) && error.status === 409) {
-        await refreshMe(queryClient).catch(() => undefined);
-        onLinkRequest(app);
-      }
-    } finally {
-      setChecking(false);
-    }
-  }
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) onLinkRequest(app);
+      },
+    });
 
   const who = link.username ?? link.email ?? link.name ?? link.user_id;
   const status = checking ? (
@@ -88,7 +78,7 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
   );
   if (!url) return <AppCard {...common} status={status} />;
   return app === 'ts' ? (
-    <AppCard {...common} onOpen={() => void openTattleSystems(url)} busy={checking} status={status} />
+    <AppCard {...common} onOpen={() => openTattleSystems(url)} busy={checking} status={status} />
   ) : (
     <AppCard {...common} href={url} status={status} />
   );

@@ -1,4 +1,4 @@
-import { sessionSchema, type Session } from '@portal/contract';
+import { dataOf, sessionSchema, type Session } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /**
@@ -6,9 +6,9 @@ import { apiRequest } from '../../../shared/api/api-client';
  * 401 rule (api-client OWN_401_PATHS): a refused hand-off shows its own message.
  */
 export async function externalLogin(token: string): Promise<Session> {
-  const { body } = await apiRequest<{ data: unknown }>(
-    `auth/external-login?token=${encodeURIComponent(token)}`,
-    { auth: false },
-  );
-  return sessionSchema.parse(body.data);
+  const { data } = await apiRequest(`auth/external-login?token=${encodeURIComponent(token)}`, {
+    auth: false,
+    schema: dataOf(sessionSchema),
+  });
+  return data;
 }

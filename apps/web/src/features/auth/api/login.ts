@@ -1,6 +1,6 @@
-import { sessionSchema, twoFactorChallengeSchema, type LoginRequest, type Session } from '@portal/contract';
+import { dataOf, sessionSchema, type LoginRequest, type Session } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import type { CodeChallenge, SignInOutcome } from '../../../shared/sign-in/types';
+import { signInOutcomeOf, type CodeChallenge, type SignInOutcome } from '../../../shared/sign-in/types';
 
 /**
  * POST auth/login: 200/201 → Session; 202 → a security code is needed. A code the portal mailed (a
@@ -14,18 +14,18 @@ export async function login(
 ): Promise<SignInOutcome<Session>> {
   const { username, password, authKey } = body;
   if (challenge?.secret && authKey) {
-    const { body: verified } = await apiRequest<{ data: unknown }>('two-fa/verify', {
+    const { data } = await apiRequest('two-fa/verify', {
       method: 'POST',
       auth: false,
       body: { code: authKey, secret: challenge.secret },
+      schema: dataOf(sessionSchema),
     });
-    return { kind: 'done', value: sessionSchema.parse(verified.data) };
+    return { kind: 'done', value: data };
   }
-  const { status, body: response } = await apiRequest<{ data: unknown }>('auth/login', {
+  return apiRequest('auth/login', {
     method: 'POST',
     auth: false,
     body: authKey ? { username, password, authKey } : { username, password },
+    schema: signInOutcomeOf(sessionSchema),
   });
-  if (status === 202) return { kind: 'code-required', ...twoFactorChallengeSchema.parse(response.data) };
-  return { kind: 'done', value: sessionSchema.parse(response.data) };
 }

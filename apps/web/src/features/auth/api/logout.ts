@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../shared/api/api-client';
 import { getAccessToken } from '../../../shared/session/session-store';
 
@@ -6,7 +7,7 @@ import { getAccessToken } from '../../../shared/session/session-store';
 export async function logout(): Promise<void> {
   // Nothing to revoke without a token (SPEC §4: logout calls the server unless told otherwise).
   if (!getAccessToken()) return;
-  await apiRequest<null>('auth/logout', { method: 'POST' });
+  await apiRequest('auth/logout', { method: 'POST', schema: z.null() });
 }
 
 export const useLogout = () => useMutation({ mutationFn: logout });

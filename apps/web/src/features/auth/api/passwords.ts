@@ -11,20 +11,22 @@ const passwordMessageSchema = dataOf(messageBodySchema);
 
 /** POST passwords/forgot → the server's message, the same whether or not the email exists. */
 export async function requestPasswordReset(body: ForgotPasswordRequest): Promise<string> {
-  const { body: response } = await apiRequest<unknown>('passwords/forgot', {
+  const { data } = await apiRequest('passwords/forgot', {
     method: 'POST',
     auth: false,
     body,
+    schema: passwordMessageSchema,
   });
-  return passwordMessageSchema.parse(response).data.message;
+  return data.message;
 }
 
 /** POST passwords/reset → the server's message; a bad, used or expired token is a 422. */
 export async function resetPassword(body: PasswordResetRequest): Promise<string> {
-  const { body: response } = await apiRequest<unknown>('passwords/reset', {
+  const { data } = await apiRequest('passwords/reset', {
     method: 'POST',
     auth: false,
     body,
+    schema: passwordMessageSchema,
   });
-  return passwordMessageSchema.parse(response).data.message;
+  return data.message;
 }

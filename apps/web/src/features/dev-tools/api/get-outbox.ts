@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pagedOutboxSchema } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
+import { outboxKeys } from '../../../shared/api/query-keys';
 
 /** GET mail/outbox?page&paginate: mails the server kept instead of sending (admin, not production). */
 export async function getOutbox(page: number, signal?: AbortSignal) {
-  const { body } = await apiRequest<unknown>(`mail/outbox?page=${page}&paginate=25`, { signal });
-  return pagedOutboxSchema.parse(body);
+  return apiRequest(`mail/outbox?page=${page}&paginate=25`, { schema: pagedOutboxSchema, signal });
 }
 
 export const outboxQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['mail', 'outbox', page],
+    queryKey: outboxKeys.page(page),
     queryFn: ({ signal }) => getOutbox(page, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

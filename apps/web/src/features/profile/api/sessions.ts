@@ -1,34 +1,36 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activeSessionsSchema, type ActiveSession } from '@portal/contract';
-import { api, apiRequest } from '../../../shared/api/api-client';
+import { activeSessionsSchema, dataOf, messageBodySchema, type ActiveSession } from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+import { sessionKeys } from '../../../shared/api/query-keys';
 
 /** GET auth/sessions: this and the other active sessions of the signed-in user. */
 export async function getSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
-  return activeSessionsSchema.parse(await api.get<unknown>('auth/sessions', { signal }));
+  const { data } = await apiRequest('auth/sessions', { schema: dataOf(activeSessionsSchema), signal });
+  return data;
 }
 
 export const sessionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'sessions'],
+    queryKey: sessionKeys.all,
     queryFn: ({ signal }) => getSessions(signal),
     staleTime: 0,
   });
 
 export const useSessions = () => useQuery(sessionsQueryOptions());
 
-/** POST auth/sessions/revoke-others → the server's message (if any); this session stays. */
-export async function revokeOtherSessions(): Promise<string | null> {
-  const { body } = await apiRequest<{ message?: string; data?: { message?: string } } | null>(
-    'auth/sessions/revoke-others',
-    { method: 'POST' },
-  );
-  return body?.message ?? body?.data?.message ?? null;
+/** POST auth/sessions/revoke-others → the server's message; this session stays. */
+export async function revokeOtherSessions(): Promise<string> {
+  const { data } = await apiRequest('auth/sessions/revoke-others', {
+    method: 'POST',
+    schema: dataOf(messageBodySchema),
+  });
+  return data.message;
 }
 
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema, type LinkedApp, type User } from '@portal/contract';
-import { api } from '../../../shared/api/api-client';
+import { dataOf, userSchema, type LinkedApp, type User } from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
 import { saveUser } from '../../../shared/session/session-store';
 
 /**
@@ -8,7 +8,11 @@ import { saveUser } from '../../../shared/session/session-store';
  * Quiet: a failure of any kind is the caller's warning toast (SPEC §8), not the global one.
  */
 export async function unlinkAccount(app: LinkedApp): Promise<User> {
-  const user = userSchema.parse(await api.delete<unknown>(`auth/unlink-${app}`, { quiet: true }));
+  const { data: user } = await apiRequest(`auth/unlink-${app}`, {
+    method: 'DELETE',
+    schema: dataOf(userSchema),
+    quiet: true,
+  });
   saveUser(user);
   return user;
 }

@@ -33,7 +33,7 @@ describe('Sessions card', () => {
       }),
       'POST auth/sessions/revoke-others': () => {
         revoked = true;
-        return { body: { message: 'Other sessions were signed out.' } };
+        return { body: { data: { message: 'Other sessions were signed out.' } } };
       },
     });
     const user = userEvent.setup();

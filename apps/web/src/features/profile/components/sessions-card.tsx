@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
 import { format, formatDistanceToNow } from 'date-fns';
-import { DATE_DISPLAY_FORMAT, SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
+import { DATE_DISPLAY_FORMAT, type ActiveSession } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -53,8 +53,7 @@ export function SessionsCard() {
 
   const onConfirm = () =>
     revoke.mutate(undefined, {
-      onSuccess: (message) =>
-        showToast({ color: 'green', message: message ?? SESSION_MESSAGES.othersRevoked }),
+      onSuccess: (message) => showToast({ color: 'green', message }),
       onError: (error) =>
         !(isApiError(error) && error.isServerError) && showToast({ color: 'red', message: error.message }),
       onSettled: () => setConfirming(false),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reportItemListSchema, type ReportItem } from '@portal/contract';
+import { dataOf, reportItemListSchema, type ReportItem } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
+import { biKeys } from '../../../shared/api/query-keys';
 
 /**
  * GET dundas-bi/project/project-items: the caller's dashboards and reports. Quiet: the Reports
@@ -9,16 +10,17 @@ import { apiRequest } from '../../../shared/api/api-client';
 export async function getProjectItems(
   options: { signal?: AbortSignal; refresh?: boolean } = {},
 ): Promise<ReportItem[]> {
-  const { body } = await apiRequest<{ data: unknown }>(
-    `dundas-bi/project/project-items${options.refresh ? '?refresh=1' : ''}`,
-    { signal: options.signal, quiet: true },
-  );
-  return reportItemListSchema.parse(body.data);
+  const { data } = await apiRequest(`dundas-bi/project/project-items${options.refresh ? '?refresh=1' : ''}`, {
+    schema: dataOf(reportItemListSchema),
+    signal: options.signal,
+    quiet: true,
+  });
+  return data;
 }
 
 export const projectItemsQueryOptions = () =>
   queryOptions({
-    queryKey: ['bi', 'project-items'],
+    queryKey: biKeys.projectItems(),
     queryFn: ({ signal }) => getProjectItems({ signal }),
     staleTime: 60_000,
     retry: false,

@@ -1,3 +1,4 @@
+import { biAccountSchema, dataOf } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { isApiError } from '../../../shared/api/api-error';
 
@@ -7,7 +8,12 @@ import { isApiError } from '../../../shared/api/api-error';
  */
 export async function ensureBiAccount(userId: number): Promise<void> {
   try {
-    await apiRequest('dundas-bi/account', { method: 'POST', body: { user_id: userId }, quiet: true });
+    await apiRequest('dundas-bi/account', {
+      method: 'POST',
+      body: { user_id: userId },
+      schema: dataOf(biAccountSchema),
+      quiet: true,
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 409) return;
     throw error;

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { systemSettingSchema, type SystemSetting } from '@portal/contract';
-import { api } from '../../../shared/api/api-client';
+import { dataOf, systemSettingSchema, type SystemSetting } from '@portal/contract';
+import { apiRequest } from '../../../shared/api/api-client';
 import { systemSettingsQueryOptions } from '../../../shared/api/get-system-settings';
 
 /** POST system-settings/save-many [{key, value}] → the saved list (admin). */
 export async function saveSystemSettings(settings: SystemSetting[]): Promise<SystemSetting[]> {
-  return z.array(systemSettingSchema).parse(await api.post<unknown>('system-settings/save-many', settings));
+  const { data } = await apiRequest('system-settings/save-many', {
+    method: 'POST',
+    body: settings,
+    schema: dataOf(z.array(systemSettingSchema)),
+  });
+  return data;
 }
 
 /** Optimistic: the cached settings change at once and roll back when the save fails. */

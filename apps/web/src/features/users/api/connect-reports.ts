@@ -1,18 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { biBulkProjectAnswerSchema } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
-/** POST dundas-bi/account/projects: one BI project for several users; answers the server's message. */
+export type ConnectReports = { user_ids: number[]; project_id: string | null };
+
+/** POST dundas-bi/account/projects: one BI project for several users → the server's sentence. */
+export async function connectReports(body: ConnectReports): Promise<string> {
+  const { message } = await apiRequest('dundas-bi/account/projects', {
+    method: 'POST',
+    body,
+    schema: biBulkProjectAnswerSchema,
+  });
+  return message;
+}
+
+/** Their projects changed: every users query (lists, NSBI Dashboards, report access) is stale. */
 export function useConnectReports() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { user_ids: number[]; project_id: string | null }) => {
-      const { body: answer } = await apiRequest<{ message?: string }>('dundas-bi/account/projects', {
-        method: 'POST',
-        body,
-      });
-      return answer.message ?? null;
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT }),
+    mutationFn: connectReports,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

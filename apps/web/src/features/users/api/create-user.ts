@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataWithMessageOf, userSchema, type UserPayloadBody } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
+import { userKeys } from '../../../shared/api/query-keys';
 import type { UserSaved } from '../../../shared/users/api/update-user';
-import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
-
-const responseSchema = dataWithMessageOf(userSchema);
 
 /** POST users → 201 {data: User, message: 'User created successfully.'} | 422. */
 export async function createUser(body: UserPayloadBody): Promise<UserSaved> {
-  const { body: response } = await apiRequest<unknown>('users', { method: 'POST', body });
-  const { data, message } = responseSchema.parse(response);
+  const { data, message } = await apiRequest('users', {
+    method: 'POST',
+    body,
+    schema: dataWithMessageOf(userSchema),
+  });
   return { user: data, message };
 }
 
@@ -17,6 +18,6 @@ export const useCreateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 };

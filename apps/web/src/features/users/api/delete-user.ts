@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageBodySchema } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
+import { userKeys } from '../../../shared/api/query-keys';
 
 export type DeleteUserOptions = {
   /** Delete & Block: keep the user, locked out, email not reusable. */
@@ -16,8 +16,8 @@ export type DeleteUserOptions = {
 
 const flag = (on: boolean) => (on ? '1' : '0');
 
-/** DELETE users/{id}?block&deleteRemoteAccount&deleteRemoteFolders → 200 {message} (or 204). */
-export async function deleteUser(id: number, options: DeleteUserOptions): Promise<string | null> {
+/** DELETE users/{id}?block&deleteRemoteAccount&deleteRemoteFolders&force → 200 {message}. */
+export async function deleteUser(id: number, options: DeleteUserOptions): Promise<string> {
   const query = new URLSearchParams({
     block: flag(options.block),
     deleteRemoteAccount: flag(options.deleteRemoteAccount),
@@ -25,15 +25,18 @@ export async function deleteUser(id: number, options: DeleteUserOptions): Promis
     force: flag(options.force ?? false),
   });
   // Quiet: a failure is said in the delete modal, where the admin can choose to force it.
-  const { body } = await apiRequest<unknown>(`users/${id}?${query}`, { method: 'DELETE', quiet: true });
-  const parsed = messageBodySchema.safeParse(body);
-  return parsed.success ? parsed.data.message : null;
+  const { message } = await apiRequest(`users/${id}?${query}`, {
+    method: 'DELETE',
+    schema: messageBodySchema,
+    quiet: true,
+  });
+  return message;
 }
 
 export const useDeleteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...options }: DeleteUserOptions & { id: number }) => deleteUser(id, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 };

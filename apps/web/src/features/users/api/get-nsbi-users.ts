@@ -1,19 +1,27 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pagedNsbiUsersSchema, type PagedNsbiUsers } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pagedNsbiUsersSchema, type NSBI_USER_SORT_COLUMNS, type PagedNsbiUsers } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
-import { toApiQuery, type UsersListParams } from '../list-params';
+import { userKeys } from '../../../shared/api/query-keys';
+import { toApiQuery, type PagedListParams } from '../../../shared/ui/data-table/list-params';
+
+export type NsbiUsersListParams = PagedListParams<(typeof NSBI_USER_SORT_COLUMNS)[number]>;
 
 /** GET dundas-bi/project/users-project-items: a page of NSBI users with what each sees (admin). */
-export async function getNsbiUsers(params: UsersListParams, signal?: AbortSignal): Promise<PagedNsbiUsers> {
-  const query = toApiQuery({ ...params, blocked: false });
-  const { body } = await apiRequest<unknown>(`dundas-bi/project/users-project-items?${query}`, { signal });
-  return pagedNsbiUsersSchema.parse(body);
+export async function getNsbiUsers(
+  params: NsbiUsersListParams,
+  signal?: AbortSignal,
+): Promise<PagedNsbiUsers> {
+  return apiRequest(`dundas-bi/project/users-project-items?${toApiQuery(params)}`, {
+    schema: pagedNsbiUsersSchema,
+    signal,
+  });
 }
 
-export const useNsbiUsers = (params: UsersListParams) =>
-  useQuery({
-    queryKey: [...USERS_QUERY_ROOT, 'nsbi', params],
+export const nsbiUsersQueryOptions = (params: NsbiUsersListParams) =>
+  queryOptions({
+    queryKey: userKeys.nsbiList(params),
     queryFn: ({ signal }) => getNsbiUsers(params, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useNsbiUsers = (params: NsbiUsersListParams) => useQuery(nsbiUsersQueryOptions(params));

@@ -62,7 +62,7 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
     <ConfirmModal
       opened={opened}
       title="Delete user"
-      message={user ? `Are you sure you want to delete ${user.name}?` : ''}
+      message={user ? MESSAGES.deleteUserConfirm(user.name) : ''}
       pending={pending}
       onClose={close}
       actions={
@@ -80,12 +80,11 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
         </Alert>
       )}
       <Text fz="sm" c="dimmed">
-        'Delete' frees the user's email for re-registration; 'Delete &amp; Block' locks the user out and
-        prevents re-registration.
+        {MESSAGES.deleteUserExplained}
       </Text>
       <Stack gap="xs">
         <Checkbox
-          label="Also delete from NSBI (if exists)"
+          label={MESSAGES.deleteRemoteAccount}
           checked={deleteRemoteAccount}
           onChange={(event) => {
             const on = event.currentTarget.checked;
@@ -95,7 +94,7 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
         />
         {deleteRemoteAccount && (
           <Checkbox
-            label="Delete Folders (if exist)"
+            label={MESSAGES.deleteRemoteFolders}
             ml="lg"
             checked={deleteRemoteFolders}
             onChange={(event) => setDeleteRemoteFolders(event.currentTarget.checked)}

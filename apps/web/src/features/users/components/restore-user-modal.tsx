@@ -1,4 +1,4 @@
-import type { User } from '@portal/contract';
+import { MESSAGES, type User } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { showToast } from '../../../shared/ui/toast';
@@ -15,7 +15,7 @@ export function RestoreUserModal({ user, opened, onClose }: RestoreUserModalProp
     <ConfirmModal
       opened={opened}
       title="Restore user"
-      message={user ? `Are you sure you want to restore ${user.name}?` : ''}
+      message={user ? MESSAGES.restoreUserConfirm(user.name) : ''}
       pending={restore.isPending ? RESTORE : null}
       onClose={onClose}
       actions={[

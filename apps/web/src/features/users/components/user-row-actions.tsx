@@ -4,6 +4,7 @@ import { IconChartBar, IconEdit, IconPhoto, IconRestore, IconSettings, IconTrash
 import { Link, generatePath, useLocation } from 'react-router';
 import { META_KEYS, metaFlag, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
+import type { UserNavigationState } from '../../../shared/users/use-user-from-route';
 
 export type UserRowHandlers = {
   onChangeLogo: (user: User) => void;
@@ -12,9 +13,6 @@ export type UserRowHandlers = {
 };
 
 type UserRowActionsProps = { user: User; isSelf: boolean; blocked: boolean; handlers: UserRowHandlers };
-
-/** Navigation state the Edit modal and Settings read (SPEC §2: "uses user from navigation state"). */
-export type UserNavigationState = { user?: User };
 
 /**
  * Row actions of SPEC §2 Users: Edit, Change Logo, Settings, Delete (not on your own row); on the

@@ -1,12 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Button, Center, FileButton, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LOGO_HEIGHT, LOGO_MAX_LABEL, MESSAGES, type PortalFile, type User } from '@portal/contract';
-import { refreshMe } from '../../../shared/api/get-me';
-import { getSession } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/toast';
-import { USERS_QUERY_ROOT } from '../../../shared/users/query-keys';
 import { useDeleteLogo } from './api/delete-logo';
 import { useUploadLogo } from './api/upload-logo';
 import { LOGO_ACCEPT, isAcceptableLogo } from './logo-file';
@@ -34,7 +30,6 @@ type Chosen = { file: File; url: string | null; acceptable: boolean };
 
 function LogoEditor({ user, onClose }: { user: User; onClose: () => void }) {
   const hintId = useId();
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState<PortalFile | null>(user.logo);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const upload = useUploadLogo();
@@ -43,12 +38,6 @@ function LogoEditor({ user, onClose }: { user: User; onClose: () => void }) {
 
   // The preview's object URL lives as long as the choice.
   useEffect(() => () => void (chosen?.url && URL.revokeObjectURL(chosen.url)), [chosen]);
-
-  const afterChange = async () => {
-    await queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
-    // Your own logo is in the header: re-read the stored user (auth/me).
-    if (getSession().user?.id === user.id) await refreshMe(queryClient).catch(() => undefined);
-  };
 
   const choose = (file: File | null) => {
     if (!file) return;
@@ -61,11 +50,10 @@ function LogoEditor({ user, onClose }: { user: User; onClose: () => void }) {
     upload.mutate(
       { userId: user.id, file: chosen.file },
       {
-        onSuccess: async (file) => {
+        onSuccess: (file) => {
           setCurrent(file);
           setChosen(null);
           showToast({ color: 'green', message: MESSAGES.logoSaved });
-          await afterChange();
         },
         onError: () => showToast({ color: 'red', message: MESSAGES.logoSaveFailed }),
       },
@@ -74,14 +62,16 @@ function LogoEditor({ user, onClose }: { user: User; onClose: () => void }) {
 
   const remove = () => {
     if (!current) return;
-    removal.mutate(current.id, {
-      onSuccess: async () => {
-        setCurrent(null);
-        showToast({ color: 'green', message: MESSAGES.logoDeleted });
-        await afterChange();
+    removal.mutate(
+      { fileId: current.id, userId: user.id },
+      {
+        onSuccess: () => {
+          setCurrent(null);
+          showToast({ color: 'green', message: MESSAGES.logoDeleted });
+        },
+        onError: () => showToast({ color: 'red', message: MESSAGES.logoSaveFailed }),
       },
-      onError: () => showToast({ color: 'red', message: MESSAGES.logoSaveFailed }),
-    });
+    );
   };
 
   const violation = chosen !== null && !chosen.acceptable;

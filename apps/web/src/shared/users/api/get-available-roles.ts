@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { roleSchema, type Role } from '@portal/contract';
-import { api } from '../../api/api-client';
+import { dataOf, roleSchema, type Role } from '@portal/contract';
+import { apiRequest } from '../../api/api-client';
+import { roleKeys } from '../../api/query-keys';
 
 /** GET roles/available → the roles the user form offers (SPEC §6). */
 export async function getAvailableRoles(signal?: AbortSignal): Promise<Role[]> {
-  return z.array(roleSchema).parse(await api.get<unknown>('roles/available', { signal }));
+  const { data } = await apiRequest('roles/available', { schema: dataOf(z.array(roleSchema)), signal });
+  return data;
 }
 
 export const availableRolesQueryOptions = () =>
   queryOptions({
-    queryKey: ['roles', 'available'],
+    queryKey: roleKeys.available(),
     queryFn: ({ signal }) => getAvailableRoles(signal),
     staleTime: 5 * 60_000,
   });

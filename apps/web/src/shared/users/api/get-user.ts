@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema, type User } from '@portal/contract';
-import { api } from '../../api/api-client';
-import { USERS_QUERY_ROOT } from '../query-keys';
+import { dataOf, userSchema, type User } from '@portal/contract';
+import { apiRequest } from '../../api/api-client';
+import { userKeys } from '../../api/query-keys';
 
 /** GET users/{id} → User | 404 (admin). */
 export async function getUser(id: number, signal?: AbortSignal): Promise<User> {
-  return userSchema.parse(await api.get<unknown>(`users/${id}`, { signal }));
+  const { data } = await apiRequest(`users/${id}`, { schema: dataOf(userSchema), signal });
+  return data;
 }
 
 export const userQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...USERS_QUERY_ROOT, 'detail', id],
+    queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
   });
 

@@ -1,26 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataWithMessageOf, userSchema, type User, type UserPayloadBody } from '@portal/contract';
 import { apiRequest } from '../../api/api-client';
-import { USERS_QUERY_ROOT } from '../query-keys';
+import { userKeys } from '../../api/query-keys';
+import { afterUserChange } from './after-user-change';
 
 export type UserSaved = { user: User; message: string };
 
-const responseSchema = dataWithMessageOf(userSchema);
-
 /** PUT users/{id} → 200 {data: User, message: 'User updated successfully.'} | 422. */
 export async function updateUser(id: number, body: UserPayloadBody): Promise<UserSaved> {
-  const { body: response } = await apiRequest<unknown>(`users/${id}`, { method: 'PUT', body });
-  const { data, message } = responseSchema.parse(response);
+  const { data, message } = await apiRequest(`users/${id}`, {
+    method: 'PUT',
+    body,
+    schema: dataWithMessageOf(userSchema),
+  });
   return { user: data, message };
 }
 
+/** Saves a user (the admin's Edit User, your own profile); the saved user is cached at once. */
 export const useUpdateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UserPayloadBody }) => updateUser(id, body),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData([...USERS_QUERY_ROOT, 'detail', user.id], user);
-      return queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      return afterUserChange(queryClient, user.id);
     },
   });
 };

@@ -1,15 +1,9 @@
 import { Select, SimpleGrid, Switch } from '@mantine/core';
-import type { GetInputPropsOptions, GetInputPropsReturnType } from '@mantine/form';
 import type { userFormSchema } from '@portal/contract';
 import type { SchemaForm } from '../../forms/use-schema-form';
 import { useBiProjects } from '../api/get-bi-projects';
-import type { UserFormField } from './form-values';
 
-type NsbiProjectFieldsProps = {
-  form: SchemaForm<ReturnType<typeof userFormSchema>>;
-  /** A field's value and handlers, with the message that should show under it. */
-  fieldProps: (field: UserFormField, options?: GetInputPropsOptions) => GetInputPropsReturnType;
-};
+type NsbiProjectFieldsProps = { form: SchemaForm<ReturnType<typeof userFormSchema>> };
 
 export const NO_BI_PROJECTS_HINT = 'No BI projects are available yet.';
 
@@ -17,7 +11,7 @@ export const NO_BI_PROJECTS_HINT = 'No BI projects are available yet.';
  * 'Uses NSBI' and the BI project (SPEC §4: turning NSBI off clears the project and disables the
  * field). Options come from the BI server only; without them the field stays disabled.
  */
-export function NsbiProjectFields({ form, fieldProps }: NsbiProjectFieldsProps) {
+export function NsbiProjectFields({ form }: NsbiProjectFieldsProps) {
   const { uses_nsbi: usesNsbi, project_id: projectId } = form.values;
   const projects = useBiProjects();
 
@@ -32,7 +26,7 @@ export function NsbiProjectFields({ form, fieldProps }: NsbiProjectFieldsProps) 
       <Switch
         label="Uses NSBI"
         mt={{ sm: 36 }}
-        {...fieldProps('uses_nsbi', { type: 'checkbox' })}
+        {...form.getInputProps('uses_nsbi', { type: 'checkbox' })}
         onChange={(event) => {
           const on = event.currentTarget.checked;
           form.setFieldValue('uses_nsbi', on);
@@ -43,7 +37,7 @@ export function NsbiProjectFields({ form, fieldProps }: NsbiProjectFieldsProps) 
         label="Project"
         placeholder={unavailable ? 'No projects' : 'Select a project'}
         data={options}
-        {...fieldProps('project_id')}
+        {...form.getInputProps('project_id')}
         clearable
         searchable
         size="md"

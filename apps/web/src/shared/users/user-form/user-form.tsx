@@ -1,20 +1,7 @@
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import type { GetInputPropsOptions } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, userFormSchema, type User, type UserFormValues } from '@portal/contract';
-import { isApiError } from '../../api/api-error';
-import { focusField } from '../../forms/focus-field';
+import { FormError } from '../../forms/form-error';
 import { useSchemaForm } from '../../forms/use-schema-form';
 import { useAvailableRoles } from '../api/get-available-roles';
 import { formFieldOfServerKey, userFormDefaults, type UserFormField } from './form-values';
@@ -45,8 +32,6 @@ export type UserFormProps = {
  */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-type ServerErrors = Partial<Record<UserFormField, { message: string; value: unknown }>>;
-
 /** The Create/Edit User form and the profile's Details form: one schema with the server (contract). */
 export function UserForm(props: UserFormProps) {
   const { mode, user, viewerIsAdmin, editingSelf, withNotes, accountReadOnly = false } = props;
@@ -66,51 +51,26 @@ export function UserForm(props: UserFormProps) {
         )[],
       }
     : {};
-  // A 422's messages stay under their fields until that field's value changes (a blur re-validating
-  // the field on the client must not wipe "email already taken").
-  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const values = form.values;
-  const serverError = (field: UserFormField) => {
-    const entry = serverErrors[field];
-    return entry && values[field] === entry.value ? entry.message : undefined;
-  };
-  const shown = (field: UserFormField): ReactNode => form.shownError(field) ?? serverError(field);
-  // A field's value and handlers, with the message that should show under it.
-  const fieldProps = (field: UserFormField, options?: GetInputPropsOptions) => ({
-    ...form.getInputProps(field, options),
-    error: shown(field),
-  });
 
   const visible = (field: UserFormField) =>
     (field !== 'notes' || withNotes) &&
     (viewerIsAdmin || !['admin_notes', 'uses_nsbi', 'project_id'].includes(field));
 
-  const onSubmit = form.onSubmit(async (submitted, event) => {
-    // Read now: React clears the event's currentTarget once the handler has returned (await).
-    const formElement = event?.currentTarget ?? null;
+  const onSubmit = form.onSubmit(async (submitted) => {
     setFormError(null);
-    setServerErrors({});
     try {
       await props.onSubmit(submitted);
       // Saved: these values are the new baseline; typed passwords are not kept around.
       form.setInitialValues({ ...submitted, password: '', password_confirmation: '' });
       form.reset();
     } catch (error) {
-      if (!isApiError(error)) return setFormError(MESSAGES.serverError);
-      const placed: ServerErrors = {};
-      const unplaced: string[] = [];
-      for (const [key, messages] of Object.entries(error.fieldErrors)) {
+      // Meta fields come back keyed by meta key; a field this viewer does not see goes inline.
+      const fieldOf = (key: string) => {
         const field = formFieldOfServerKey(key);
-        const message = messages[0];
-        if (!message) continue;
-        if (field && visible(field)) placed[field] = { message, value: submitted[field] };
-        else unplaced.push(message);
-      }
-      setServerErrors(placed);
-      const first = Object.keys(placed)[0] as UserFormField | undefined;
-      if (first) focusField(formElement, first);
-      if (Object.keys(error.fieldErrors).length === 0) setFormError(error.message);
-      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+        return field && visible(field) ? field : undefined;
+      };
+      setFormError(form.applyServerErrors(error, fieldOf));
     }
   });
 
@@ -121,11 +81,7 @@ export function UserForm(props: UserFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={props.submitLabel}>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
             label="Full name"
@@ -133,7 +89,7 @@ export function UserForm(props: UserFormProps) {
             data-autofocus
             autoComplete="name"
             {...readOnlyProps}
-            {...fieldProps('name')}
+            {...form.getInputProps('name')}
           />
           <TextInput
             label="Email"
@@ -141,7 +97,7 @@ export function UserForm(props: UserFormProps) {
             withAsterisk={!accountReadOnly}
             autoComplete="email"
             {...readOnlyProps}
-            {...fieldProps('email')}
+            {...form.getInputProps('email')}
           />
           {!accountReadOnly && (
             <>
@@ -150,14 +106,14 @@ export function UserForm(props: UserFormProps) {
                 withAsterisk={mode === 'create'}
                 autoComplete="new-password"
                 placeholder={mode === 'edit' ? 'Leave empty to keep the current one' : undefined}
-                {...fieldProps('password')}
+                {...form.getInputProps('password')}
               />
               <PasswordInput
                 label="Confirm password"
                 withAsterisk={mode === 'create'}
                 autoComplete="new-password"
                 placeholder={mode === 'edit' ? 'Only when changing the password' : undefined}
-                {...fieldProps('password_confirmation')}
+                {...form.getInputProps('password_confirmation')}
               />
             </>
           )}
@@ -166,21 +122,25 @@ export function UserForm(props: UserFormProps) {
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
-            {...fieldProps('primary_phone_number')}
+            {...form.getInputProps('primary_phone_number')}
           />
           <TextInput
             label="Secondary phone number"
             type="tel"
             inputMode="numeric"
-            {...fieldProps('secondary_phone_number')}
+            {...form.getInputProps('secondary_phone_number')}
           />
-          <TextInput label="Company name" autoComplete="organization" {...fieldProps('company_name')} />
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            {...form.getInputProps('company_name')}
+          />
           <Select<number>
             label="Role"
             withAsterisk
             placeholder="Select a role"
             data={roleOptions}
-            {...fieldProps('role_id')}
+            {...form.getInputProps('role_id')}
             // 0 is "no role yet": the placeholder shows, and the schema says the role is required.
             value={values.role_id || null}
             onChange={(value) => form.setFieldValue('role_id', value ?? 0)}
@@ -189,11 +149,18 @@ export function UserForm(props: UserFormProps) {
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={editingSelf}
             description={editingSelf ? 'You cannot change your own role.' : undefined}
-            error={shown('role_id') ?? (roles.isError ? MESSAGES.dataFetchFailed : undefined)}
+            error={form.shownError('role_id') ?? (roles.isError ? MESSAGES.dataFetchFailed : undefined)}
           />
         </SimpleGrid>
         {withNotes && (
-          <Textarea label="Notes" size="md" autosize minRows={2} maxRows={6} {...fieldProps('notes')} />
+          <Textarea
+            label="Notes"
+            size="md"
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('notes')}
+          />
         )}
         {viewerIsAdmin && (
           <Textarea
@@ -202,10 +169,10 @@ export function UserForm(props: UserFormProps) {
             autosize
             minRows={2}
             maxRows={6}
-            {...fieldProps('admin_notes')}
+            {...form.getInputProps('admin_notes')}
           />
         )}
-        {viewerIsAdmin && <NsbiProjectFields form={form} fieldProps={fieldProps} />}
+        {viewerIsAdmin && <NsbiProjectFields form={form} />}
         <Group justify="flex-end" gap="sm" mt="xs">
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel} onMouseDown={keepFocus}>

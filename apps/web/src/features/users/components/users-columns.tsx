@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import { createColumnHelper, type Row } from '@tanstack/react-table';
+import { format } from 'date-fns';
+import { DATE_DISPLAY_FORMAT, META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
+import { UserRowActions, type UserRowHandlers } from './user-row-actions';
+import classes from './users-columns.module.css';
+
+const column = createColumnHelper<User>();
+
+const formatDate = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, DATE_DISPLAY_FORMAT);
+};
+
+type UsersColumnsOptions = { currentUserId: number | null; blocked: boolean; handlers: UserRowHandlers };
+
+/**
+ * The users table's columns (SPEC §2 Users); the API sorts by id, name, email and createdAt only.
+ * Admin rows are highlighted and carry an 'Admin' badge so it is not colour alone.
+ */
+export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColumnsOptions) {
+  return useMemo(
+    () => [
+      column.accessor('id', {
+        header: 'ID',
+        cell: (c) => (
+          <Text fz="sm" c="dimmed">
+            {c.getValue()}
+          </Text>
+        ),
+      }),
+      column.accessor('name', {
+        header: 'Name',
+        cell: (c) => (
+          <Text fz="sm" fw={600}>
+            {c.getValue()}
+          </Text>
+        ),
+      }),
+      column.accessor('email', { header: 'Email' }),
+      column.accessor((user) => metaValue(user, META_KEYS.companyName) ?? '', {
+        id: 'company_name',
+        header: 'Company name',
+      }),
+      column.display({
+        id: 'role',
+        header: 'Role',
+        cell: ({ row }) => <RoleCell user={row.original} />,
+      }),
+      column.accessor('createdAt', { header: 'Created', cell: (c) => formatDate(c.getValue()) }),
+      column.display({
+        id: 'actions',
+        header: () => <span className={classes.actionsHeader}>Actions</span>,
+        cell: ({ row }) => (
+          <UserRowActions
+            user={row.original}
+            isSelf={row.original.id === currentUserId}
+            blocked={blocked}
+            handlers={handlers}
+          />
+        ),
+      }),
+    ],
+    [currentUserId, blocked, handlers],
+  );
+}
+
+/** Admin rows stand out (SPEC §2). */
+export const adminRowProps = (row: Row<User>) =>
+  row.original.role.is_admin ? { className: classes.adminRow, 'data-admin': true } : {};
+
+function RoleCell({ user }: { user: User }) {
+  const others = user.roles
+    .filter((role) => !(user.role.is_admin && role.id === ROLE_IDS.admin))
+    .map((role) => role.name)
+    .join(', ');
+  return (
+    <Group gap={6} wrap="nowrap">
+      {user.role.is_admin && (
+        <Badge color="brand" variant="filled" size="sm" radius="sm">
+          Admin
+        </Badge>
+      )}
+      {(others || !user.role.is_admin) && <Text fz="sm">{others || '—'}</Text>}
+    </Group>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useMemo, type HTMLAttributes } from 'react';
+import { Group, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { MESSAGES } from '@portal/contract';
+import { RetryAlert } from '../retry-alert';
+import { SearchInput } from '../search-input';
+import { DataTable } from './data-table';
+import type { PagedListParams, SortColumns } from './list-params';
+import { TablePager } from './table-pager';
+import type { ListChange } from './use-list-params';
+
+/** The part of a paged answer (`pagedOf` in the contract) the section reads. */
+export type PagedAnswer<T> = {
+  data: T[];
+  meta: { last_page: number; total: number; from: number | null; to: number | null };
+};
+
+type PagedTableSectionProps<T, C extends string> = {
+  /** The page being shown, as React Query holds it (previous rows stay while the next page loads). */
+  query: UseQueryResult<PagedAnswer<T>>;
+  /** The list's state from the URL (useListParams) and its setter. */
+  params: PagedListParams<C>;
+  onChange: ListChange<C>;
+  /** Columns the server sorts by; every other column is not sortable. */
+  sortColumns: SortColumns<C>;
+  // TanStack's own column type: a column's value type differs per column.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  /** Names the table for assistive technology. */
+  label: string;
+  searchLabel: string;
+  rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
+};
+
+const sortsBy = <C extends string>(sortColumns: SortColumns<C>, id: string): id is C =>
+  (sortColumns as readonly string[]).includes(id);
+
+/** A column's id as TanStack Table will name it: `id`, else the accessor key (`accessor('name')`). */
+const idOf = (column: { id?: string; accessorKey?: unknown }) =>
+  column.id ?? (typeof column.accessorKey === 'string' ? column.accessorKey : '');
+
+/**
+ * One server-paged admin list (Users, Blocked Users, NSBI Dashboards): the search box, the table
+ * with server-side sorting, the failure with its retry, and the pager with the page size; all of
+ * its state lives in the URL (SPEC §2, §4, §9).
+ */
+export function PagedTableSection<T, C extends string>(props: PagedTableSectionProps<T, C>) {
+  const { query, params, onChange, sortColumns } = props;
+
+  // Past the last page (its last row was deleted, or an old link): show the last page instead.
+  const lastPage = query.data?.meta.last_page;
+  const pastTheEnd =
+    !query.isPlaceholderData && lastPage !== undefined && lastPage >= 1 && params.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd && lastPage) onChange({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, onChange]);
+
+  const columns = useMemo(
+    () => props.columns.map((column) => ({ ...column, enableSorting: sortsBy(sortColumns, idOf(column)) })),
+    [props.columns, sortColumns],
+  );
+  const sorting: SortingState = [{ id: params.sortColumn, desc: params.sortDirection === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    const first = next[0];
+    if (first && sortsBy(sortColumns, first.id))
+      onChange({ sortColumn: first.id, sortDirection: first.desc ? 'desc' : 'asc' });
+  };
+
+  // TanStack Table hands out fresh functions each render; nothing here relies on memoising them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: query.data?.data ?? [],
+    columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    // SPEC §9: ascending first, whatever the column holds.
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange,
+  });
+
+  const page = query.data?.meta;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <SearchInput
+          label={props.searchLabel}
+          placeholder="Search by name, email or company"
+          value={params.search}
+          onSearch={(search) => onChange({ search })}
+        />
+      </Group>
+      {query.isError && (
+        <RetryAlert
+          message={MESSAGES.dataFetchFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+      {!(query.isError && !query.data) && (
+        <DataTable
+          table={table}
+          label={props.label}
+          loading={query.isPending}
+          refreshing={query.isFetching && !query.isPending}
+          rowProps={props.rowProps}
+        />
+      )}
+      {page && (
+        <TablePager
+          page={params.page}
+          pageCount={page.last_page}
+          pageSize={params.paginate}
+          total={page.total}
+          from={page.from}
+          to={page.to}
+          onPageChange={(next) => onChange({ page: next })}
+          onPageSizeChange={(paginate) => onChange({ paginate })}
+        />
+      )}
+    </Stack>
+  );
+}
