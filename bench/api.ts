@@ -39,6 +39,9 @@ const sliceSeconds = duration / slices;
 if (!Number.isInteger(sliceSeconds))
   throw new Error(`BENCH_DURATION must be a multiple of ${slices} seconds`);
 
+/** What Chromium sends, on http as on https. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 type Target = { label: string; url: string; headers: Record<string, string>; pid: number };
 /** One side of a comparison, summed over its slices. */
 type Side = { answered: number; seconds: number; cpu: number; worstP99: number; failed: number };
@@ -80,10 +83,15 @@ const cpuMicros = (side: Side) => (side.cpu / side.answered) * 1e6;
 async function meTarget(database: Scratch): Promise<Target & { server: Child }> {
   const server = await startChild(`server on ${database.label}`, serverMain, serverEnv(database));
   const token = await signIn(server.url);
-  const headers = { authorization: `Bearer ${token}` };
+  // As a browser asks: a compressor that weighed every tiny answer would show here (decision 0017).
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const url = `${server.url}${API}/auth/me`;
   const check = await fetch(url, { headers });
   if (!check.ok) throw new Error(`GET auth/me on ${database.label} answered ${check.status}`);
+  if (check.headers.get('content-encoding'))
+    throw new Error(
+      `GET auth/me came ${check.headers.get('content-encoding')}-compressed: too small for that`,
+    );
   return { label: `GET auth/me, ${database.label}`, url, headers, pid: server.pid, server };
 }
 
@@ -106,7 +114,7 @@ async function main() {
     const bare: Target = {
       label: 'bare Fastify, constant JSON',
       url: `${bareServer.url}/bare`,
-      headers: {},
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
       pid: bareServer.pid,
     };
     const targets: Target[] = [];

@@ -1,12 +1,32 @@
 import react from '@vitejs/plugin-react';
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { mantineStyles } from './build/mantine-styles';
+
+/** The modules behind sign-in's first screen: the session, its layout, Applications. */
+const SIGNED_IN_SHELL =
+  /[\\/]src[\\/](app[\\/](session-root|require-auth|layout[\\/])|features[\\/]applications[\\/])/;
 
 /** Everything the Fastify server answers itself; the dev server forwards it there. */
 const backend = 'http://localhost:3000';
 const proxied = ['/api', '/sim', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineStyles(),
+    // Every text file of the build also as .br and .gz, at the strongest levels: compressed once
+    // here, served as they are by the server (@fastify/static preCompressed, plugins/web.ts).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|js|css|svg|json|txt)$/,
+      threshold: 0,
+    }),
+  ],
   define: {
     // Production is a server setting (APP_ENV), not Vite's mode: the build is told explicitly.
     __APP_ENV__: JSON.stringify(process.env.APP_ENV ?? 'development'),
@@ -40,19 +60,18 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
+              priority: 3,
             },
-            // What every form needs, Sign In first: @mantine/form and Mantine's inputs. Rolldown
-            // also moves here the Mantine internals they share with the entry (Box, styles API,
-            // Transition), so /login gets one file instead of eight fragments, which also
-            // compresses better than the fragments did (decision 0010).
-            {
-              name: 'mantine-forms',
-              test: /node_modules[\\/]@mantine[\\/](form[\\/]|core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|ActionIcon|Group|Anchor)[\\/])/,
-              priority: 2,
-            },
+            // The Mantine that /login draws with (the provider, the styles API, the sign-in form's
+            // inputs and @mantine/form): it changes with Mantine's version, not with our code.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 2 },
             // The rest of what the entry needs before the first screen: one request, not twenty.
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // What signing in leads to: the session, the signed-in layout and Applications, with
+            // everything they import that /login did not load (React Query, the Mantine parts,
+            // icons), in one file that the sign-in form prefetches while the user types
+            // (decision 0017). Other screens import from it what they share with the shell.
+            { name: 'shell', test: SIGNED_IN_SHELL },
           ],
         },
       },

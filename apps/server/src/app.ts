@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_PREFIX, MESSAGES, PRODUCT_NAME } from '@portal/contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { compressionPlugin } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerErrorHandler(app);
+  await app.register(compressionPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0' },

@@ -1,9 +1,8 @@
 import { captureHandOffToken } from './shared/session/hand-off-token';
 import './app/zod-locale';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '@mantine/core/styles.css';
 import { applyCacheVersion } from './shared/storage/cache-version';
 import { AppProviders, wireApiHooks } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -24,10 +23,14 @@ wireApiHooks({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread until the whole screen is built (decision 0017: a phone's CPU).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -17,6 +17,10 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
+      // All of the theme's CSS variables in the provider's <style>, not only those that differ from
+      // Mantine's defaults: the defaults' 27 KB stylesheet then stays off the render-blocking path
+      // (build/mantine-styles.ts, decision 0017).
+      deduplicateCssVariables={false}
       env={env}
       cssVariablesResolver={cssVariablesResolver}
     >

@@ -8,6 +8,7 @@ import { PageLoader } from '../shared/ui/page-loader';
 import { GuestOnly, RequireNsbi, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { SignInRoute } from './sign-in-route';
 
 /** A screen a later issue delivers: an honest "coming soon" page in its place (one shared chunk). */
 /** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
@@ -44,7 +45,9 @@ const guestRoutes = (): RouteObject[] => [
       rememberMobileTarget(new URL(request.url));
       return null;
     },
-    ...lazyPage('sign-in', () => import('../features/auth/sign-in-page').then((m) => m.SignInPage)),
+    // In the entry, not lazy: sessions live in the tab (decision 0003), so nearly every first load
+    // of the portal is /login, and a lazy screen would cost its first paint one more round trip.
+    Component: SignInRoute,
   },
   {
     path: routes.forgotPassword,

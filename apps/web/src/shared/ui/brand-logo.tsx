@@ -6,13 +6,19 @@ import { useSession } from '../session/session-store';
 
 type BrandLogoProps = { height?: number };
 
+/** The drawings' own size (their viewBox): the page can reserve the logo's box before it loads. */
+const INTRINSIC = { width: { default: 196, nsbi: 212 }, height: 36 };
+
 /** The product logo; in NSBI mode (the NSBI flag, kept across logout) the NS BI logo (SPEC §1). */
 export function BrandLogo({ height = 32 }: BrandLogoProps) {
   const { nsbi } = useSession();
+  const width = Math.round((INTRINSIC.width[nsbi ? 'nsbi' : 'default'] * height) / INTRINSIC.height);
   return (
     <Image
       src={nsbi ? nsbiLogo : defaultLogo}
       alt={nsbi ? 'NS BI' : PRODUCT_NAME}
+      width={width}
+      height={height}
       h={height}
       w="auto"
       fit="contain"

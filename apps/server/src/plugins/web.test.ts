@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+const BROWSER = 'gzip, deflate, br, zstd';
+const INDEX = '<!doctype html><html><head><title>Customer Portal</title></head><body></body></html>';
+const SCRIPT = `export const portal = ${JSON.stringify('x'.repeat(4000))};`;
+
+/** A web build as `vite build` leaves it: each text file beside its .br and .gz. */
+function writeBuild(dir: string) {
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), body);
+    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body));
+  };
+  write('index.html', INDEX);
+  write('assets/index-abc123.js', SCRIPT);
+  write('assets/index-abc123.css', 'body{margin:0}');
+}
+
+describe('the web build, precompressed', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(dir);
+    t = await createTestApp({ WEB_DIST: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends a hashed script as the brotli file the build wrote, with its own type and a long cache', async () => {
+    const res = await get('/assets/index-abc123.js', BROWSER);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a client without brotli, and the plain file to one that accepts neither', async () => {
+    const gzip = await get('/assets/index-abc123.css', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/^text\/css/);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('body{margin:0}');
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('falls back to index.html, compressed and never cached, for client routes', async () => {
+    for (const url of ['/login', '/admin/users?page=2', '/index.html']) {
+      const res = await get(url, BROWSER);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    }
+    const plain = await get('/login');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('does not serve the compressed copies as files of their own', async () => {
+    const asset = await get('/assets/index-abc123.js.br', BROWSER);
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ message: 'Not found.' });
+    // Outside /assets an unknown path is a client route: the page, not the brotli bytes.
+    const page = await get('/index.html.gz');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toBe(INDEX);
+  });
+
+  it('answers a missing asset with a JSON 404, not the page', async () => {
+    const res = await get('/assets/gone-123.js', BROWSER);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+});
