@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { ensureFirstAdmin } from './modules/users/first-admin';
+import { ensureFirstAdmin } from './modules/users';
 
 async function main() {
   const config = loadConfig();

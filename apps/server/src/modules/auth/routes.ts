@@ -13,25 +13,13 @@ import {
 import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
-import { presentUser } from '../users/presenter';
-import type { UserRecord } from '../users/queries';
-import { authOf } from './guard';
-import { presentSession } from './presenter';
-import { createAuthService } from './service';
-import { linkedAppsServiceOf } from '../linked-apps/service';
-import { createTwoFactor } from './two-factor/service';
+import { authOf } from '../tokens';
+import { presentUser, type UserRecord } from '../users';
+import { presentChallenge, presentSession } from './presenter';
 
+/** API.md "Auth": sign-in (credentials, two-factor code, hand-off), refresh, sign-out, who am I. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const auth = createAuthService({
-    db,
-    config: app.config,
-    sessionCache: app.sessionCache,
-    externalAccounts: linkedAppsServiceOf(app),
-    twoFactor: createTwoFactor({ db, mailer: app.mailer, appKey: app.config.appKey, now: app.now }),
-    publish: app.realtime.publish,
-    now: app.now,
-  });
+  const { auth } = app;
   const tags = ['auth'];
   // A cached (frozen) user yields one frozen payload, serialized once: see rememberingSerializerCompiler.
   const mePayload = rememberByIdentity((user: UserRecord) => {
@@ -65,9 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await auth.signIn(request.body, clientInfo(request));
-      if (result.kind === 'challenge') {
-        return reply.status(202).send({ data: { secret: result.secret, message: result.message } });
-      }
+      if (result.kind === 'challenge') return reply.status(202).send({ data: presentChallenge(result) });
       return reply.status(result.created ? 201 : 200).send({ data: presentSession(result.session) });
     },
   );

@@ -9,11 +9,10 @@ import {
   logoUploadFieldsSchema,
   logoUploadResponseSchema,
 } from '@portal/contract';
-import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
+import { actorOf } from '../tokens';
 import { presentFile } from './presenter';
-import { createFileService, tooLarge, type UploadedFile } from './service';
+import { tooLarge, type UploadedFile } from './service';
 
 /**
  * Reads the multipart body: text fields, and the one `file` part into memory. busboy stops a file
@@ -52,11 +51,11 @@ const matches = (header: string | undefined, etag: string) =>
   !!header &&
   (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
+/** API.md "Files": logo upload and delete, and the public (capability) URLs of stored images. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
-  const files = createFileService({ db: app.database.db, sessionCache: app.sessionCache });
+  const { files } = app;
   const tags = ['files'];
-  const actorOf = (request: FastifyRequest) => ({ user: authOf(request).user, ip: clientInfo(request).ip });
 
   app.post(
     '/files/logo',

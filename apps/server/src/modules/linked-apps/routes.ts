@@ -15,13 +15,13 @@ import {
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
-import { presentUser } from '../users/presenter';
-import { linkedAppsServiceOf } from './service';
+import { authOf } from '../tokens';
+import { presentUser } from '../users';
+import { presentLinkedApp, presentTattleUser } from './presenter';
 
 /** Linking LD and TS accounts (API.md "Auth"), the TS session check, and where each app opens. */
 export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  const linkedApps = linkedAppsServiceOf(app);
+  const { linkedApps } = app;
   const tags = ['linked apps'];
 
   for (const linkedApp of LINKED_APPS) {
@@ -95,7 +95,9 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(tattleUserSchema), ...errorResponses(401, 409, 502) },
       },
     },
-    async (request) => ({ data: await linkedApps.tattleUser(authOf(request).user.id, clientInfo(request)) }),
+    async (request) => ({
+      data: presentTattleUser(await linkedApps.tattleUser(authOf(request).user.id, clientInfo(request))),
+    }),
   );
 
   app.get(
@@ -109,12 +111,6 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(linkedAppListSchema), ...errorResponses(401) },
       },
     },
-    async () => ({
-      data: LINKED_APPS.map((linkedApp) => ({
-        app: linkedApp,
-        name: LINKED_APP_NAMES[linkedApp],
-        url: app.config.linkedApps[linkedApp].appUrl,
-      })),
-    }),
+    async () => ({ data: linkedApps.openUrls().map(presentLinkedApp) }),
   );
 };

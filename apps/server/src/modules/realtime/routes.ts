@@ -8,12 +8,11 @@ import {
   realtimeQuerySchema,
 } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
-import { createRealtimeService } from './service';
+import { authOf } from '../tokens';
 
 /** API.md "Realtime": a ticket for one's own channel, then the stream as Server-Sent Events. */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRealtimeService({ db: app.database.db, now: app.now });
+  const service = app.realtime;
   const tags = ['realtime'];
 
   app.post(

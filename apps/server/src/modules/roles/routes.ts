@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { dataOf, roleSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentRole } from './presenter';
-import { createRoleService } from './service';
 
+/** API.md "Roles": every role, and the ones an admin can assign. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = createRoleService({ db: app.database.db });
+  const { roles } = app;
   const schema = (summary: string) => ({
     tags: ['roles'],
     summary,

@@ -8,7 +8,7 @@ import {
   type UserListFilter,
   type UserListOrder,
 } from './list-queries';
-import type { UserRecord } from './queries';
+import type { UserRecord } from './repository';
 
 export type PageRead = { limit: number; offset: number; afterId?: number; withTotal: boolean };
 export type UserPageRows = { rows: UserRecord[]; version: string; total: number | null };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataOf,
@@ -6,6 +5,8 @@ import {
   deleteUserQuerySchema,
   idParamsSchema,
   messageBodySchema,
+  metaListResponseSchema,
+  metaUpdateSchema,
   pagedUsersSchema,
   ROLE_IDS,
   userPayloadSchema,
@@ -14,28 +15,17 @@ import {
   usersQuerySchema,
   MESSAGES,
 } from '@portal/contract';
-import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
-import { authOf } from '../auth/guard';
-import { AppError } from '../../lib/errors';
-import { presentUser, presentUserPage } from './presenter';
-import { isAdmin } from './rules';
-import { createUserService, type Actor } from './service';
+import { actorOf } from '../tokens';
+import { presentMeta, presentRemoval, presentUser, presentUserPage } from './presenter';
 
-const actorOf = (request: FastifyRequest): Actor => {
-  const { user, sessionId } = authOf(request);
-  return { userId: user.id, sessionId, ip: clientInfo(request).ip };
-};
-
-/** API.md "Users": admin routes (the guard answers 401/403 before the body is read), PUT also for oneself. */
+/**
+ * API.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
+ * and POST meta/user also for oneself (the service asks policy.ts who may change what).
+ */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserService({
-    db: app.database.db,
-    dbKind: app.database.kind,
-    sessionCache: app.sessionCache,
-    biAccounts: app.biAccounts,
-  });
+  const { users } = app;
   const onRequest = app.requireRoles(ROLE_IDS.admin);
   const tags = ['users'];
   const security = bearerSecurity;
@@ -93,8 +83,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Admins update anyone; everyone else only themselves (the Profile screen's 'Save Profile'):
-  // the service refuses a role change, admin-only meta and the BI project for non-admins.
+  // Admins update anyone; everyone else only themselves (the Profile screen's 'Save Profile').
   app.put(
     '/users/:id',
     {
@@ -109,14 +98,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = authOf(request).user;
-      const admin = isAdmin(caller);
-      if (!admin && request.params.id !== caller.id) throw AppError.forbidden();
-      const user = await users.update(request.params.id, request.body, {
-        ...actorOf(request),
-        isAdmin: admin,
-      });
-      return { data: presentUser(user, { adminView: admin }), message: MESSAGES.userUpdated };
+      const actor = actorOf(request);
+      const user = await users.update(request.params.id, request.body, actor);
+      return { data: presentUser(user, { adminView: actor.isAdmin }), message: MESSAGES.userUpdated };
     },
   );
 
@@ -134,7 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422), 502: messageBodySchema },
       },
     },
-    async (request) => ({ message: await users.remove(request.params.id, request.query, actorOf(request)) }),
+    async (request) => presentRemoval(await users.remove(request.params.id, request.query, actorOf(request))),
   );
 
   for (const method of ['POST', 'PATCH'] as const) {
@@ -149,7 +133,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422) },
       },
-      handler: async (request) => ({ message: await users.restore(request.params.id, actorOf(request)) }),
+      handler: async (request) => {
+        await users.restore(request.params.id, actorOf(request));
+        return { message: USER_ADMIN_MESSAGES.userRestored };
+      },
     });
   }
+
+  app.post(
+    '/meta/user',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Set meta keys of a user (own user, or admin for anyone); answers the user's meta list",
+        description:
+          'admin_notes and settings.nsbi_enabled are admin only (403 otherwise); flags are "0"/"1".',
+        security,
+        body: metaUpdateSchema,
+        response: { 200: metaListResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const saved = await users.saveMeta(request.body, actor);
+      return { data: presentMeta(saved, { adminView: actor.isAdmin }) };
+    },
+  );
 };

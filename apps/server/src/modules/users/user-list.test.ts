@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS, USER_SORT_COLUMNS, usersQuerySchema } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { replaceUserFile } from '../files/queries';
+import { createFileRepository } from '../files/repository';
 import { createUser } from '../../test/builders';
 import { pageIdsQuery, type UserListFilter } from './list-queries';
-import { findUserRecord } from './queries';
+import { createUserRepository } from './repository';
 import { listUsers, newUserListMemos } from './user-list';
 
 /**
@@ -32,7 +32,7 @@ describe('users list memories', () => {
       });
       if (i % 5 === 0) {
         const bytes = Buffer.from('x');
-        await replaceUserFile(t.database.db, {
+        await createFileRepository(t.database.db).replaceUserFile({
           ...{ userId: user.id, type: 'logo', key: `key-${i}`, fileName: 'l.png', contentType: 'image/png' },
           ...{ bytes, etag: '"e"', thumbnail: bytes, thumbnailEtag: '"t"' },
         });
@@ -81,7 +81,9 @@ describe('users list memories', () => {
                   ).toEqual(expected);
                   if (round === 1 && page === 2) {
                     // Each row assembled from the page document equals the user read on its own.
-                    const alone = await Promise.all(expected.map((id) => findUserRecord(t.database.db, id)));
+                    const alone = await Promise.all(
+                      expected.map((id) => createUserRepository(t.database.db).find(id)),
+                    );
                     expect(got.rows).toEqual(alone);
                   }
                 }

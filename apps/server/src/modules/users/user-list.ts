@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { PageSeekMemo, UserCountMemo } from './list-memo';
 import { countUsers, selectPageBoundaries, type UserListFilter } from './list-queries';
 import { selectUserPage } from './list-statements';
-import type { UserRecord } from './queries';
+import type { UserRecord } from './repository';
 
 export type UserPage = {
   rows: UserRecord[];
