@@ -9,9 +9,21 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What the users list (modules/users/list) sends its bound statements through. */
+export type SqlQuery = { name?: string; text: string; values: unknown[] };
+export type SqlRunner = (query: SqlQuery) => Promise<Array<Record<string, unknown>>>;
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Runs one statement with bound parameters and answers its rows. With a `name` on PostgreSQL it
+   * is a named prepared statement on a connection that plans prepared statements generically
+   * (plan_cache_mode = force_generic_plan): for statements whose plan does not depend on their
+   * values and costs more to make than to run. Without a name it is planned for its values each
+   * time. PGlite plans every statement for its values (it has no named statements).
+   */
+  query: SqlRunner;
   /** Throws when the database does not answer; used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +46,22 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool; unhandled, that would end the process. The pool replaces the client by itself.
   pool.on('error', (err) => console.error(`database pool: idle connection lost (${err.message})`));
   const db = drizzle(pool, { schema });
+  // Opened on first use, a second small pool for named statements that are to run under generic plans.
+  let genericPlans: InstanceType<typeof pg.Pool> | undefined;
+  const genericPool = () => {
+    if (!genericPlans) {
+      genericPlans = new pg.Pool({
+        connectionString: url,
+        max: 10,
+        idleTimeoutMillis: 30_000,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      genericPlans.on('error', (err) =>
+        console.error(`database pool: idle connection lost (${err.message})`),
+      );
+    }
+    return genericPlans;
+  };
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -45,10 +73,15 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    query: async ({ name, text, values }) =>
+      (await (name ? genericPool() : pool).query({ name, text, values })).rows,
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await genericPlans?.end();
+      await pool.end();
+    },
   };
 }
 
@@ -77,6 +110,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    query: async ({ text, values }) => (await client.query<Record<string, unknown>>(text, values)).rows,
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

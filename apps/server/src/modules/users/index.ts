@@ -15,4 +15,4 @@ export {
   type UserRecord,
   type UserRepository,
 } from './repository';
-export { likePattern } from './list-queries';
+export { likePattern } from './list/sql';

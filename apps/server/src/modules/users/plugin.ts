@@ -29,7 +29,7 @@ export const usersModule = fp(
       'users',
       createUserService({
         db,
-        dbKind: app.database.kind,
+        database: app.database,
         users: createUserRepository(db),
         tokens: app.tokens,
         biAccounts: options.biAccounts ?? {

@@ -10,7 +10,7 @@ import { presentFile } from '../files';
 import { presentRole } from '../roles';
 import { isAdmin } from './policy';
 import type { UserRecord } from './repository';
-import type { UserPage } from './user-list';
+import type { UserPage } from './list/engine';
 
 /** A user's meta as the viewer may see it: admin notes only for admins (SPEC §5). */
 export const presentMeta = (meta: UserRecord['meta'], options: { adminView: boolean }): MetaItem[] =>

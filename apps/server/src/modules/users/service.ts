@@ -17,7 +17,7 @@ import {
   type Actor,
 } from './policy';
 import type { UserRecord, UserRepository } from './repository';
-import { listUsers, newUserListMemos } from './user-list';
+import { listUsers, newUserListMemos } from './list/engine';
 
 export type DeleteOptions = {
   block: boolean;
@@ -28,8 +28,8 @@ export type DeleteOptions = {
 
 export type UserServiceDeps = {
   db: Db;
-  /** Which engine: the list prepares its statements differently on each. */
-  dbKind: Database['kind'];
+  /** The list runs its page statements with bound parameters (Database.query). */
+  database: Pick<Database, 'db' | 'query'>;
   users: UserRepository;
   tokens: Pick<TokenService, 'revokeAllOf' | 'forget'>;
   biAccounts: BiAccounts;
@@ -106,7 +106,7 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   return {
-    list: (query: UsersQuery) => listUsers({ db, kind: deps.dbKind }, listMemos, query),
+    list: (query: UsersQuery) => listUsers(deps.database, listMemos, query),
 
     get: mustFind,
 

@@ -1,9 +1,9 @@
 import type { UsersQuery } from '@portal/contract';
-import type { Database } from '../../db/client';
-import { PageSeekMemo, UserCountMemo } from './list-memo';
-import { countUsers, selectPageBoundaries, type UserListFilter } from './list-queries';
-import { selectUserPage } from './list-statements';
-import type { UserRecord } from './repository';
+import type { Database } from '../../../db/client';
+import { PageSeekMemo, UserCountMemo } from './memo';
+import { countUsers, selectPageBoundaries, type UserListFilter } from './sql';
+import { selectUserPage } from './prepared';
+import type { UserRecord } from '../repository';
 
 export type UserPage = {
   rows: UserRecord[];
@@ -32,7 +32,7 @@ const cleanSearch = (search: string | undefined) => {
  * was remembered at; otherwise the page is read again plainly and the memory refreshed.
  */
 export async function listUsers(
-  database: Pick<Database, 'db' | 'kind'>,
+  database: Pick<Database, 'db' | 'query'>,
   memos: UserListMemos,
   query: UsersQuery,
 ): Promise<UserPage> {

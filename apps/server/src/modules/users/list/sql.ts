@@ -1,8 +1,8 @@
 import { asc, desc, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { USER_SORT_COLUMNS } from '@portal/contract';
-import { users, usersListVersion } from '../../db/schema';
-import type { Executor } from '../../db/types';
-import { linkJson, type LinkRef, type UserRecord } from './repository';
+import { users, usersListVersion } from '../../../db/schema';
+import type { Executor } from '../../../db/types';
+import { linkJson, type LinkRef, type UserRecord } from '../repository';
 
 export type UserListFilter = { blocked: boolean; search: string | null };
 /** A filter as statements take it: the search may be a placeholder for the whole LIKE pattern. */

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS, USER_SORT_COLUMNS, usersQuerySchema } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createFileRepository } from '../files/repository';
-import { createUser } from '../../test/builders';
-import { pageIdsQuery, type UserListFilter } from './list-queries';
-import { createUserRepository } from './repository';
-import { listUsers, newUserListMemos } from './user-list';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createFileRepository } from '../../files/repository';
+import { createUser } from '../../../test/builders';
+import { pageIdsQuery, type UserListFilter } from './sql';
+import { createUserRepository } from '../repository';
+import type { SqlQuery } from '../../../db/client';
+import { listUsers, newUserListMemos } from './engine';
 
 /**
  * The memories behind GET users (remembered totals, seek keys for deep pages) must never change an
@@ -115,5 +116,32 @@ describe('users list memories', () => {
     expect((await listUsers(t.database, memos, query)).total).toBe(1);
     await createUser(t, { name: 'zz-new two' });
     expect((await listUsers(t.database, memos, { ...query, page: 1 })).total).toBe(2);
+  });
+
+  it('passes every argument as a bound parameter: no value is ever part of a statement text', async () => {
+    const seen: SqlQuery[] = [];
+    const recording = {
+      db: t.database.db,
+      query: (q: SqlQuery) => (seen.push(q), t.database.query(q)),
+    };
+    const search = "o'brien\\%_x";
+    const memos = newUserListMemos(3);
+    await listUsers(recording, memos, usersQuerySchema.parse({ search, page: '3', paginate: '10' }));
+    await listUsers(
+      recording,
+      memos,
+      usersQuerySchema.parse({ sortColumn: 'name', page: '2', paginate: '10' }),
+    );
+    expect(seen).toHaveLength(2);
+    const [searched, plain] = seen;
+    // A search is planned for its pattern each time (unnamed); a plain page is a named statement.
+    expect(searched!.name).toBeUndefined();
+    expect(plain!.name).toMatch(/^users_page_active_all_name_asc_/);
+    for (const q of seen) {
+      expect(q.text).not.toMatch(/brien|'\{/);
+      expect(q.values).toContain(10);
+    }
+    expect(searched!.values).toContain("%o'brien\\\\\\%\\_x%");
+    expect(searched!.values).toContain(20);
   });
 });
