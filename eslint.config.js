@@ -7,6 +7,47 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Server layering (docs/architecture.md "Layering"). A module uses another only through what that
+// module exports for others, its index.ts (`../users`, never `../users/service`); the plugins are
+// imported by modules/index.ts alone. Routes never touch repositories: they parse, call their
+// module's service and present. Shared code (lib/, db/, plugins/, mail/, integrations/,
+// simulators/, config.ts) never imports a module.
+const toArchitecture = 'see docs/architecture.md "Layering"';
+const routesUseServices = {
+  message: `Routes call their module's service (app.<module>), never a repository; ${toArchitecture}.`,
+};
+/** Import rules for module files `depth` folders below modules/ (1: modules/users/x.ts). */
+function moduleLayering(depth) {
+  const up = '\\.\\./'.repeat(depth);
+  const folders = 'apps/server/src/modules/' + '*/'.repeat(depth);
+  const otherModulesFiles = {
+    regex: `^${up}[^./][^/]*/.+`,
+    message: `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); ${toArchitecture}.`,
+  };
+  return [
+    {
+      files: [`${folders}*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesFiles] }] },
+    },
+    {
+      files: [`${folders}routes.ts`, `${folders}*-routes.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              otherModulesFiles,
+              { regex: '(^|/)repository$', ...routesUseServices },
+              { regex: '.', importNamePattern: 'Repository$', ...routesUseServices },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default defineConfig([
   globalIgnores([
     '**/node_modules/',
@@ -70,6 +111,45 @@ export default defineConfig([
             message:
               "Classic zod is not tree-shakable: it puts ~25 KB gzipped (JSON Schema converter included) into the web's first-load bundle. Use `import * as z from 'zod/mini'`.",
           })),
+        },
+      ],
+    },
+  },
+
+  ...moduleLayering(1),
+  ...moduleLayering(2),
+  {
+    files: [
+      'apps/server/src/{lib,db,plugins,mail,integrations,simulators}/**/*.ts',
+      'apps/server/src/config.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)',
+              message: `Shared code does not depend on modules: move what both need into lib/ or db/; ${toArchitecture}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/app.ts', 'apps/server/src/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[^/]+/.+',
+              message: `Modules are registered by modules/index.ts and used through their index.ts; ${toArchitecture}.`,
+            },
+          ],
         },
       ],
     },
