@@ -7,8 +7,8 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES, PRODUCT_NAME } from '@portal/contract';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX, MESSAGES } from '@portal/contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -18,6 +18,7 @@ import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
+import { openApiOptions } from './lib/openapi-document';
 import { integrationsPlugin } from './integrations/plugin';
 
 declare module 'fastify' {
@@ -105,13 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerErrorHandler(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 

@@ -15,6 +15,7 @@ export const activeSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listActiveSessions',
         tags,
         summary: 'This and the other active sessions of the signed-in user',
         security: bearerSecurity,
@@ -33,6 +34,7 @@ export const activeSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'signOutOtherSessions',
         tags,
         summary: 'Sign out every other session of the signed-in user',
         security: bearerSecurity,

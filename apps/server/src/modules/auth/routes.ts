@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: {
+        operationId: 'signIn',
         tags,
         summary: 'Sign in with an email or username and a password',
         description:
@@ -62,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/two-fa/verify',
     {
       schema: {
+        operationId: 'verifyTwoFactor',
         tags,
         summary: 'Finish a two-factor sign-in with the mailed code and the secret of the 202',
         body: twoFactorVerifySchema,
@@ -79,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/external-login',
     {
       schema: {
+        operationId: 'signInWithHandOff',
         tags,
         summary: 'Sign in with a hand-off token from Live Dispatch or Tattle Systems (single use, 60 s)',
         querystring: externalLoginQuerySchema,
@@ -94,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       schema: {
+        operationId: 'refreshSession',
         tags,
         summary: 'Exchange a refresh token for a new token pair (the old pair stops working)',
         body: refreshRequestSchema,
@@ -110,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'signOut',
         tags,
         summary: 'Sign out: revokes the session of this token',
         security: bearerSecurity,
@@ -129,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       serializerCompiler: rememberingSerializerCompiler,
       schema: {
+        operationId: 'getMe',
         tags,
         summary: 'The signed-in user',
         security: bearerSecurity,

@@ -54,6 +54,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'createBiAccount',
         tags,
         summary: 'Create the BI account of a user (yourself, or anyone for admins)',
         security: bearerSecurity,
@@ -70,6 +71,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getBiAccountOfUser',
         tags,
         summary: 'The BI account of a portal user (by portal user id)',
         security: bearerSecurity,
@@ -85,6 +87,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'findBiAccountByName',
         tags,
         summary: 'A BI account by its name (admin)',
         security: bearerSecurity,
@@ -100,6 +103,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'deleteBiAccount',
         tags,
         summary:
           'Delete the BI account of a portal user (admin); deleteFolders=true empties its own project first',
@@ -121,6 +125,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'assignBiProject',
         tags,
         summary: 'Assign a BI project to a user (admin); null removes it',
         security: bearerSecurity,
@@ -146,6 +151,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'assignBiProjectToUsers',
         tags,
         summary: 'Assign one BI project to several users at once (admin: Connect reports); null removes it',
         security: bearerSecurity,
@@ -172,6 +178,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'listBiProjects',
         tags,
         summary: 'Every project of the BI server (admin: the user form’s project select)',
         security: bearerSecurity,
@@ -187,6 +194,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       serializerCompiler: rememberingSerializerCompiler,
       schema: {
+        operationId: 'listMyReportItems',
         tags,
         summary:
           'The caller’s dashboards and reports (needs the NSBI flag); refresh=1 re-reads the BI server',
@@ -209,6 +217,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       // PagedNsbiUsers); validating ~6,000 small objects again on the way out would double the CPU.
       serializerCompiler: typedPayloadSerializerCompiler,
       schema: {
+        operationId: 'listNsbiUsers',
         tags,
         summary: 'NSBI users with the dashboards and reports each sees, paged (admin: Users NSBI Dashboards)',
         security: bearerSecurity,
@@ -224,6 +233,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getLogOnToken',
         tags,
         summary:
           'A log-on token for the caller’s BI account (one view, 60 s); with item, the URL that opens it',

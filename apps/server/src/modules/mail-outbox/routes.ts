@@ -18,6 +18,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAdmin(request, reply, done);
       },
       schema: {
+        operationId: 'listOutboxMail',
         tags: ['mail'],
         summary: 'Mail kept in the development outbox (admin, not in production)',
         security: bearerSecurity,

@@ -18,6 +18,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passwords/forgot',
     {
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
         summary: 'Mail a reset link (the same answer whether or not the email exists)',
         body: forgotPasswordSchema,
@@ -34,6 +35,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passwords/reset',
     {
       schema: {
+        operationId: 'resetPassword',
         tags,
         summary: 'Set a new password with the token of a reset link; ends every session',
         body: passwordResetSchema,

@@ -21,6 +21,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getResourceLinks',
         tags: ['resources'],
         security: bearerSecurity,
         summary: 'Where the Analysis, API summary, BI designer frames and the specs PDF load from',

@@ -14,6 +14,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         if (app.config.isProduction) throw AppError.notFound();
       },
       schema: {
+        operationId: 'signUp',
         tags: ['auth'],
         summary: 'Register a customer account (not in production)',
         body: signUpSchema,

@@ -16,6 +16,7 @@ export const systemSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listSystemSettings',
         tags,
         summary: 'Every system setting (maintenance_mode is "0"/"1")',
         security: bearerSecurity,
@@ -30,6 +31,7 @@ export const systemSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRoles(ROLE_IDS.admin),
       schema: {
+        operationId: 'saveSystemSettings',
         tags,
         summary: 'Save several system settings (admin); answers the full list',
         security: bearerSecurity,

@@ -13,6 +13,7 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'countNsbiClick',
         tags,
         security: bearerSecurity,
         summary: 'Count a click on the NS BI card',
@@ -30,6 +31,7 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'countReportClick',
         tags,
         security: bearerSecurity,
         summary: 'Count a report or dashboard opened',

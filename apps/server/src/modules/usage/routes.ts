@@ -10,6 +10,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRoles(ROLE_IDS.admin),
       schema: {
+        operationId: 'getUsageClicks',
         tags: ['usage'],
         security: bearerSecurity,
         summary:

@@ -15,10 +15,30 @@ import {
   usersQuerySchema,
   MESSAGES,
 } from '@portal/contract';
-import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, documentAs, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
 import { actorOf } from '../tokens';
 import { presentMeta, presentRemoval, presentUser, presentUserPage } from './presenter';
+
+const userBodyExample = {
+  name: 'Dana Fleet',
+  email: 'dana@acme-logistics.example',
+  password: 'correct horse 9',
+  password_confirmation: 'correct horse 9',
+  meta: [
+    { key: 'company_name', value: 'Acme Logistics' },
+    { key: 'primary_phone_number', value: '0215550123' },
+  ],
+  role_id: 3,
+  project_id: null,
+};
+// The user form's bodies, named in the OpenAPI document (the contract builds them per call).
+const createUserBody = documentAs(userPayloadSchema('create'), 'UserCreate', userBodyExample);
+const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', {
+  ...userBodyExample,
+  password: '',
+  password_confirmation: '',
+});
 
 /**
  * API.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
@@ -38,6 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // PagedUsers); zod on the way out was a third of the route's own CPU.
       serializerCompiler: typedPayloadSerializerCompiler,
       schema: {
+        operationId: 'listUsers',
         tags,
         security,
         summary: 'A page of active users, or of blocked ones with blocked=1; searchable and sortable',
@@ -53,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getUser',
         tags,
         security,
         summary: 'One user (blocked ones too)',
@@ -68,10 +90,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'createUser',
         tags,
         security,
         summary: 'Create a user',
-        body: userPayloadSchema('create'),
+        body: createUserBody,
         response: { 201: dataWithMessageOf(userSchema), ...errorResponses(400, 401, 403, 422) },
       },
     },
@@ -89,11 +112,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'updateUser',
         tags,
         security,
         summary: 'Update a user (admins: anyone; others: themselves); an empty password keeps the old one',
         params: idParamsSchema,
-        body: userPayloadSchema('edit'),
+        body: updateUserBody,
         response: { 200: dataWithMessageOf(userSchema), ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
@@ -109,13 +133,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'deleteUser',
         tags,
         security,
         summary: 'Delete a user (block=0: the email is free again) or delete & block them (block=1)',
         description: `Ends every session of the user. Deleting yourself is refused (403: "${USER_ADMIN_MESSAGES.deleteSelf}").`,
         params: idParamsSchema,
         querystring: deleteUserQuerySchema,
-        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422), 502: messageBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422, 502) },
       },
     },
     async (request) => presentRemoval(await users.remove(request.params.id, request.query, actorOf(request))),
@@ -127,6 +152,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/users/:id/restore',
       onRequest,
       schema: {
+        operationId: method === 'POST' ? 'restoreUser' : 'restoreUserByPatch',
         tags,
         security,
         summary: 'Restore a blocked user',
@@ -145,6 +171,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'setUserMeta',
         tags,
         summary: "Set meta keys of a user (own user, or admin for anyone); answers the user's meta list",
         description:

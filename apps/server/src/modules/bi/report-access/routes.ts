@@ -24,6 +24,7 @@ export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'getUserReportAccess',
         tags,
         security: bearerSecurity,
         summary: 'The tree of a user’s BI project and which items they may see (admin)',
@@ -39,6 +40,7 @@ export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'saveUserReportAccess',
         tags,
         security: bearerSecurity,
         summary: 'Set which items of their project a user sees (admin); TS-managed items are always shown',

@@ -27,6 +27,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listReportFolders',
         tags,
         security,
         summary: 'Every report folder',
@@ -41,6 +42,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'createReportFolder',
         tags,
         security,
         summary: 'Create a report folder (admin)',
@@ -59,6 +61,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'updateReportFolder',
         tags,
         security,
         summary: 'Rename or move a report folder (admin)',
@@ -79,6 +82,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'deleteReportFolder',
         tags,
         security,
         summary: 'Delete a report folder with its subfolders; its items go back to their BI folders (admin)',
@@ -97,6 +101,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'setReportFolder',
         tags,
         security,
         summary: 'Show a BI item (by BI file id) in a report folder; folder_id null puts it back (admin)',
