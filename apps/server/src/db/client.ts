@@ -52,7 +52,8 @@ async function openPostgres(url: string): Promise<Database> {
     if (!genericPlans) {
       genericPlans = new pg.Pool({
         connectionString: url,
-        max: 10,
+        // Enough for the list's share of the load; PostgreSQL's CPUs, not connections, are the limit.
+        max: 5,
         idleTimeoutMillis: 30_000,
         options: '-c plan_cache_mode=force_generic_plan',
       });
