@@ -125,6 +125,26 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
     info: { title: `${PRODUCT_NAME} API`, version: '1.0' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    // In the order a reader meets them (routes would list them in registration order).
+    tags: [
+      { name: 'auth', description: 'Signing in and out, tokens, two-factor codes, sign-up, sessions' },
+      { name: 'passwords', description: 'Forgot password and reset by mailed link' },
+      {
+        name: 'linked apps',
+        description: 'Live Dispatch and Tattle Systems accounts linked to a portal user',
+      },
+      { name: 'users', description: 'Users administration, profiles and meta keys' },
+      { name: 'roles' },
+      { name: 'files', description: 'Logos, and the public URLs of stored images' },
+      { name: 'NS BI', description: 'BI accounts, projects, dashboards and reports, log-on tokens' },
+      { name: 'report folders', description: 'Portal folders for BI items' },
+      { name: 'report access', description: 'Which items of their project a user sees (admin)' },
+      { name: 'usage', description: 'NS BI clicks counted, and the usage charts (admin)' },
+      { name: 'resources', description: 'Developer Resources: framed pages and the specs sheet' },
+      { name: 'system-settings' },
+      { name: 'realtime', description: 'Server-Sent Events: sign-in notices' },
+      { name: 'mail', description: 'The development mail outbox (admin, not in production)' },
+    ],
   },
   transform,
   transformObject,

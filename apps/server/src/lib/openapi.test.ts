@@ -27,6 +27,7 @@ const at = (node: unknown, ...keys: string[]): unknown =>
 type Media = { schema?: { $ref?: string; type?: string; format?: string }; example?: unknown };
 type Operation = {
   operationId?: string;
+  tags: string[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
 };
@@ -123,6 +124,12 @@ describe('the OpenAPI document', () => {
     expect(t.app.hasRoute({ method: 'GET', url: '/assets/*' })).toBe(true); // served, not documented
     expect(operations.length).toBeGreaterThan(50);
     for (const [name] of operations) expect(name).toMatch(/^[a-z]+ \/api\/v1\.0\//);
+  });
+
+  it('lists every tag an operation uses, in reading order', () => {
+    const listed = (at(doc, 'tags') as Array<{ name: string }>).map((tag) => tag.name);
+    expect(listed[0]).toBe('auth');
+    for (const [name, op] of operations) expect(listed, name).toContain(op.tags[0]);
   });
 
   it('gives every operation its own operationId', () => {
