@@ -1,2 +1,2 @@
 // What other modules may use of the throttle module.
-export type { Lock, ThrottleService } from './service';
+export type { ThrottleService } from './service';

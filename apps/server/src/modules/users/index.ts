@@ -3,14 +3,11 @@
 // (docs/decisions/0015-module-recipe.md).
 export type { BiAccounts } from './bi-accounts';
 export { ensureFirstAdmin } from './first-admin';
-export { canEditUser, canSetMetaKeys, hasAnyRole, isAdmin, type Actor } from './policy';
-export { pageQuery, presentMeta, presentPage, presentUser } from './presenter';
+export { canEditUser, hasAnyRole, isAdmin, type Actor } from './policy';
+export { pageQuery, presentPage, presentUser } from './presenter';
 export {
   createUserRepository,
-  linkJson,
   userRecordColumns,
-  type LinkRef,
-  type LogoRef,
   type MetaRow,
   type UserRecord,
   type UserRepository,

@@ -283,5 +283,3 @@ export const createUserRepository = defineRepository((db: Executor) => {
 });
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
-/** The queries of a UserRepository inside a transaction (`users.in(tx)`). */
-export type UserQueries = Omit<UserRepository, 'in'>;
