@@ -5,23 +5,25 @@ import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
+import { runNamed } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What the users list (modules/users/list) sends its bound statements through. */
-export type SqlQuery = { name?: string; text: string; values: unknown[] };
+export type SqlQuery = { name: string; plan: 'generic' | 'custom'; text: string; values: unknown[] };
 export type SqlRunner = (query: SqlQuery) => Promise<Array<Record<string, unknown>>>;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   /**
-   * Runs one statement with bound parameters and answers its rows. With a `name` on PostgreSQL it
-   * is a named prepared statement on a connection that plans prepared statements generically
-   * (plan_cache_mode = force_generic_plan): for statements whose plan does not depend on their
-   * values and costs more to make than to run. Without a name it is planned for its values each
-   * time. PGlite plans every statement for its values (it has no named statements).
+   * Runs one statement with bound parameters and answers its rows. `plan: 'generic'`: for a
+   * statement whose plan does not depend on its values and costs more to make than to run — on
+   * PostgreSQL a named prepared statement on a connection that plans prepared statements
+   * generically (plan_cache_mode = force_generic_plan). `plan: 'custom'`: planned for its values at
+   * each call — on PostgreSQL an unnamed statement. PGlite (one session) runs both as named
+   * statements with the plan mode set for the call (db/pglite-prepared.ts).
    */
   query: SqlRunner;
   /** Throws when the database does not answer; used by /readyz. */
@@ -74,8 +76,10 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    query: async ({ name, text, values }) =>
-      (await (name ? genericPool() : pool).query({ name, text, values })).rows,
+    query: async ({ name, plan, text, values }) =>
+      plan === 'generic'
+        ? (await genericPool().query({ name, text, values })).rows
+        : (await pool.query({ text, values })).rows,
     ping: async () => {
       await pool.query('SELECT 1');
     },
@@ -111,7 +115,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    query: async ({ text, values }) => (await client.query<Record<string, unknown>>(text, values)).rows,
+    query: (statement) => runNamed(client, statement),
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

@@ -134,14 +134,30 @@ describe('users list memories', () => {
     );
     expect(seen).toHaveLength(2);
     const [searched, plain] = seen;
-    // A search is planned for its pattern each time (unnamed); a plain page is a named statement.
-    expect(searched!.name).toBeUndefined();
-    expect(plain!.name).toMatch(/^users_page_active_all_name_asc_/);
+    // A search is planned for its pattern each time; a plain page runs under a generic plan.
+    expect(searched).toMatchObject({
+      name: expect.stringMatching(/^users_page_active_search_/),
+      plan: 'custom',
+    });
+    expect(plain).toMatchObject({
+      name: expect.stringMatching(/^users_page_active_all_name_asc_/),
+      plan: 'generic',
+    });
     for (const q of seen) {
       expect(q.text).not.toMatch(/brien|'\{/);
       expect(q.values).toContain(10);
     }
     expect(searched!.values).toContain("%o'brien\\\\\\%\\_x%");
     expect(searched!.values).toContain(20);
+  });
+
+  it('answers concurrent first requests of a statement not run before alike', async () => {
+    const query = usersQuerySchema.parse({ blocked: '1', sortColumn: 'email', sortDirection: 'desc' });
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map(() => listUsers(t.database, newUserListMemos(3), query)),
+    );
+    const ids = pages.map((page) => page.rows.map((r) => r.id));
+    expect(ids[0]!.length).toBeGreaterThan(0);
+    for (const other of ids) expect(other).toEqual(ids[0]);
   });
 });

@@ -56,14 +56,14 @@ const shapeName = (filter: UserListFilter, order: UserListOrder, read: PageRead)
 
 /**
  * One page of the users list (see userPageQuery) in one statement, its arguments bound parameters.
- * There is a statement per shape (state × search or not × order × count × seek); on PostgreSQL:
- * - without a search it runs as a named prepared statement (parsed once per connection) under a
- *   generic plan (Database.query): planning it costs more than running it, and its generic plan is
- *   the custom one — index order for the ids, primary keys for the rest;
- * - with a search it is planned for that very pattern at each call (an unnamed statement): a
- *   one-letter search must never run a generic plan that reads the whole trigram index, and a named
- *   statement may switch to its generic plan after five runs.
- * PGlite plans each statement for its values.
+ * There is a statement per shape (state × search or not × order × count × seek), run by
+ * Database.query:
+ * - without a search under a generic plan, parsed once (per connection): planning it costs more
+ *   than running it, and its generic plan is the custom one — index order for the ids, primary keys
+ *   for the rest;
+ * - with a search under a plan made for that very pattern at each call: a one-letter search must
+ *   never run a generic plan that reads the whole trigram index (on PostgreSQL an unnamed statement:
+ *   a named one may switch to its generic plan after five runs).
  */
 export async function selectUserPage(
   database: Pick<Database, 'db' | 'query'>,
@@ -92,7 +92,8 @@ export async function selectUserPage(
     pattern: filter.search ? likePattern(filter.search) : undefined,
   });
   const [doc] = (await database.query({
-    ...(filter.search ? {} : { name }),
+    name,
+    plan: filter.search ? 'custom' : 'generic',
     text: statement.text,
     values,
   })) as unknown as [PageDocument];
