@@ -1,13 +1,54 @@
 // Flat config. typescript-eslint's syntactic "recommended" set only: type-aware rules would need a
 // TypeScript program per workspace and make `npm run lint` several times slower; `npm run typecheck`
 // already runs tsc over every project.
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Server layering (docs/architecture.md "Layering"). A module uses another only through what that
+// module exports for others, its index.ts (`../users`, never `../users/service`); the plugins are
+// imported by modules/index.ts alone. Routes never touch repositories: they parse, call their
+// module's service and present. Shared code (lib/, db/, plugins/, mail/, integrations/,
+// simulators/, config.ts) never imports a module.
+const toArchitecture = 'see docs/architecture.md "Layering"';
+const routesUseServices = {
+  message: `Routes call their module's service (app.<module>), never a repository; ${toArchitecture}.`,
+};
+/** Import rules for module files `depth` folders below modules/ (1: modules/users/x.ts). */
+function moduleLayering(depth) {
+  const up = '\\.\\./'.repeat(depth);
+  const folders = 'apps/server/src/modules/' + '*/'.repeat(depth);
+  const otherModulesFiles = {
+    regex: `^${up}[^./][^/]*/.+`,
+    message: `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); ${toArchitecture}.`,
+  };
+  return [
+    {
+      files: [`${folders}*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesFiles] }] },
+    },
+    {
+      files: [`${folders}routes.ts`, `${folders}*-routes.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              otherModulesFiles,
+              { regex: '(^|/)repository$', ...routesUseServices },
+              { regex: '.', importNamePattern: 'Repository$', ...routesUseServices },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 // Web layering (bulletproof-react): code flows shared → features → app. One zone per feature, read
 // from the folder, so a new feature is covered without touching this file.
@@ -133,6 +174,45 @@ export default defineConfig([
             'CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|removeQueries)$/] > ArrayExpression.arguments',
           message:
             'Take the query key from its factory in shared/api/query-keys.ts (userKeys.detail(id), …).',
+        },
+      ],
+    },
+  },
+
+  ...moduleLayering(1),
+  ...moduleLayering(2),
+  {
+    files: [
+      'apps/server/src/{lib,db,plugins,mail,integrations,simulators}/**/*.ts',
+      'apps/server/src/config.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)',
+              message: `Shared code does not depend on modules: move what both need into lib/ or db/; ${toArchitecture}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/app.ts', 'apps/server/src/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[^/]+/.+',
+              message: `Modules are registered by modules/index.ts and used through their index.ts; ${toArchitecture}.`,
+            },
+          ],
         },
       ],
     },

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { USAGE_RANGES } from '@portal/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { clicksPerDay, topReports, topUsers, type DayRange } from '../apps/server/src/modules/usage/queries';
+import { createClickRepository, type DayRange } from '../apps/server/src/modules/usage/repository';
 import {
   API,
   percentile,
@@ -86,12 +86,12 @@ async function seedClicks(database: Database) {
 
 /** Each chart query alone, `runs` times per range (after one unmeasured run), straight on the pool. */
 async function timeQueries(database: Database) {
-  const { db } = database;
+  const clicks = createClickRepository(database.db);
   const now = new Date();
   const charts = {
-    'clicks per day': (range: DayRange) => clicksPerDay(db, range),
-    'top reports': (range: DayRange) => topReports(db, range, 10),
-    'top users': (range: DayRange) => topUsers(db, range, 10),
+    'clicks per day': (range: DayRange) => clicks.perDay(range),
+    'top reports': (range: DayRange) => clicks.topReports(range, 10),
+    'top users': (range: DayRange) => clicks.topUsers(range, 10),
   };
   const rows: Record<string, string | number>[] = [];
   for (const days of USAGE_RANGES) {

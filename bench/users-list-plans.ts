@@ -9,7 +9,7 @@ import {
   userPageQuery,
   type UserListFilter,
   type UserListOrder,
-} from '../apps/server/src/modules/users/list-queries';
+} from '../apps/server/src/modules/users/list/sql';
 
 const full = process.env.BENCH_PLANS === 'full';
 

@@ -4,6 +4,8 @@
 // EXPLAIN ANALYZE of the statements behind them.
 // Needs `npm run build -w apps/server`. Run: npx tsx bench/users-list.ts
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_TARGETS=postgres,pglite BENCH_PG_USERS=100000 BENCH_PGLITE_USERS=10000
+// To compare builds on one seeded database, in turns (a burst elsewhere on the machine then hits
+// each build alike): BENCH_SERVER_MAINS=/tmp/a/main.js,/tmp/b/main.js BENCH_ROUNDS=3
 import os from 'node:os';
 import autocannonUntyped from 'autocannon';
 import type { Result } from 'autocannon';
@@ -28,6 +30,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
 const warmup = 3;
+/** The builds to measure, each in turn per round, against the same seeded database. */
+const mains = (process.env.BENCH_SERVER_MAINS ?? serverMain).split(',');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 
 type Kind = 'default page' | 'sort name desc' | 'deep page' | 'one-letter search' | '3+ letter search';
 type Req = { method: 'GET'; path: string; kind: Kind };
@@ -60,7 +65,8 @@ function requestMix(users: number): Req[] {
 
 const ms = (n: number) => n.toFixed(1);
 
-async function measure(scratch: Scratch, users: number) {
+/** Seeds the database once, then measures each build `rounds` times; answers each build's overall p95s. */
+async function measure(scratch: Scratch, users: number): Promise<Map<string, number[]>> {
   // A first start creates the bench admin (ensureFirstAdmin does so only while no admin exists,
   // and the seed has admins); the seed then runs with the server stopped (PGlite has one owner).
   await (
@@ -79,7 +85,24 @@ async function measure(scratch: Scratch, users: number) {
     await database.close();
   }
 
-  const server = await startChild(`server on ${scratch.label}`, serverMain, serverEnv(scratch));
+  const p95s = new Map<string, number[]>(mains.map((main) => [main, []]));
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const main of mains) {
+      const overall = await measureServer(
+        scratch,
+        users,
+        main,
+        mains.length > 1 || rounds > 1 ? `${main}, round ${round}` : '',
+      );
+      p95s.get(main)!.push(overall);
+    }
+  }
+  return p95s;
+}
+
+/** One build: a fresh process (remembers nothing), the cold first answers, then the load. */
+async function measureServer(scratch: Scratch, users: number, main: string, label: string) {
+  const server = await startChild(`server on ${scratch.label}`, main, serverEnv(scratch));
   try {
     const headers = { authorization: `Bearer ${await signIn(server.url)}` };
     const requests = requestMix(users);
@@ -121,14 +144,24 @@ async function measure(scratch: Scratch, users: number) {
       'cold first ms (max of 4)': '',
     });
     console.log(
-      `\n${scratch.label}, ${users} users, ${connections} connections, ${duration} s: ${Math.round(result.requests.average)} req/s`,
+      `\n${scratch.label}, ${users} users, ${connections} connections, ${duration} s: ${Math.round(result.requests.average)} req/s${label ? ` (${label}, load ${os.loadavg()[0]!.toFixed(2)})` : ''}`,
     );
     printTable(rows);
-    return rows.at(-1)!;
+    return percentile(all, 95);
   } finally {
     await server.stop();
   }
 }
+
+/** A summary row per build: its overall p95 of each round and their median. */
+const summaryRows = (target: string, p95s: Map<string, number[]>, targetMs: number) =>
+  [...p95s].map(([main, values]) => ({
+    target,
+    ...(mains.length > 1 && { build: main }),
+    'p95 ms': values.map(ms).join(' / '),
+    ...(values.length > 1 && { 'median p95 ms': ms(percentile(values, 50)) }),
+    'target ms': targetMs,
+  }));
 
 async function main() {
   requireBuild();
@@ -143,11 +176,7 @@ async function main() {
     const scratch = await scratchPostgres('users');
     try {
       const users = Number(process.env.BENCH_PG_USERS ?? 100_000);
-      summary.push({
-        target: `PostgreSQL, ${users} users`,
-        'p95 ms': (await measure(scratch, users))['p95 ms'],
-        'target ms': 25,
-      });
+      summary.push(...summaryRows(`PostgreSQL, ${users} users`, await measure(scratch, users), 25));
     } finally {
       await scratch.dispose();
     }
@@ -156,11 +185,7 @@ async function main() {
     const scratch = await scratchPglite();
     try {
       const users = Number(process.env.BENCH_PGLITE_USERS ?? 10_000);
-      summary.push({
-        target: `PGlite, ${users} users`,
-        'p95 ms': (await measure(scratch, users))['p95 ms'],
-        'target ms': 50,
-      });
+      summary.push(...summaryRows(`PGlite, ${users} users`, await measure(scratch, users), 50));
     } finally {
       await scratch.dispose();
     }

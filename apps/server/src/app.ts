@@ -7,24 +7,19 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES, PRODUCT_NAME } from '@portal/contract';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX, MESSAGES } from '@portal/contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compressionPlugin } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
-import { healthRoutes } from './modules/health/routes';
-import { apiModules } from './modules';
-import { authGuard } from './modules/auth/guard';
-import type { BiAccounts } from './modules/users/bi-accounts';
-import { biServicePlugin } from './modules/bi/wiring';
-import { specsDocumentRoute } from './modules/resources/routes';
+import { registerModules } from './modules';
+import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
-import { realtimePlugin } from './modules/realtime/plugin';
-import { housekeepingPlugin } from './modules/housekeeping/plugin';
 import { trackInFlightHandlers } from './lib/in-flight';
+import { openApiOptions } from './lib/openapi-document';
 import { integrationsPlugin } from './integrations/plugin';
 
 declare module 'fastify' {
@@ -33,8 +28,6 @@ declare module 'fastify' {
     database: Database;
     /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
     draining: boolean;
-    /** The BI server's accounts, as the users service needs them (see BuildOptions.biAccounts). */
-    biAccounts: BiAccounts;
     /** The clock of time-bound rules (codes, reset links, tickets); tests move it forward. */
     now: () => Date;
   }
@@ -44,7 +37,7 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: boolean;
-  /** BI account operations for the users service (default: the BI service; tests pass fakes). */
+  /** BI account operations for the users service (default: the bi module's; tests pass fakes). */
   biAccounts?: BiAccounts;
   /** Clock for codes, reset links and tickets (default: the real one). */
   now?: () => Date;
@@ -98,11 +91,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('draining', false);
-  // The BI service is registered below (it needs the BI client); the users service calls it later.
-  app.decorate(
-    'biAccounts',
-    options.biAccounts ?? { deleteAccount: (id, opts) => app.biService.remove(id, opts, null) },
-  );
   app.decorate('now', options.now ?? (() => new Date()));
   // Registered first so it runs after every other onClose hook: the database closes last.
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -120,25 +108,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(app);
   await app.register(compressionPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(healthRoutes, { database });
-  await app.register(authGuard);
+  // What modules use but is no module: mail, and the clients of the systems the portal talks to.
   await app.register(mailPlugin);
-  await app.register(realtimePlugin);
-  await app.register(housekeepingPlugin, { timer: options.housekeepingTimer ?? true });
   await app.register(integrationsPlugin);
-  await app.register(biServicePlugin);
-  for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
-  await app.register(specsDocumentRoute);
+  await registerModules(app, {
+    biAccounts: options.biAccounts,
+    housekeepingTimer: options.housekeepingTimer ?? true,
+  });
   await registerWeb(app, config.webDist);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed

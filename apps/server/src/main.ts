@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { ensureFirstAdmin } from './modules/users/first-admin';
+import { ensureFirstAdmin } from './modules/users';
 
 /**
  * A `.env` in the working directory (see .env.example) fills in what the environment leaves unset;

@@ -5,13 +5,27 @@ import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
+import { runNamed } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What the users list (modules/users/list) sends its bound statements through. */
+export type SqlQuery = { name: string; plan: 'generic' | 'custom'; text: string; values: unknown[] };
+export type SqlRunner = (query: SqlQuery) => Promise<Array<Record<string, unknown>>>;
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Runs one statement with bound parameters and answers its rows. `plan: 'generic'`: for a
+   * statement whose plan does not depend on its values and costs more to make than to run — on
+   * PostgreSQL a named prepared statement on a connection that plans prepared statements
+   * generically (plan_cache_mode = force_generic_plan). `plan: 'custom'`: planned for its values at
+   * each call — on PostgreSQL an unnamed statement. PGlite (one session) runs both as named
+   * statements with the plan mode set for the call (db/pglite-prepared.ts).
+   */
+  query: SqlRunner;
   /** Throws when the database does not answer; used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +48,23 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool; unhandled, that would end the process. The pool replaces the client by itself.
   pool.on('error', (err) => console.error(`database pool: idle connection lost (${err.message})`));
   const db = drizzle(pool, { schema });
+  // Opened on first use, a second small pool for named statements that are to run under generic plans.
+  let genericPlans: InstanceType<typeof pg.Pool> | undefined;
+  const genericPool = () => {
+    if (!genericPlans) {
+      genericPlans = new pg.Pool({
+        connectionString: url,
+        // Enough for the list's share of the load; PostgreSQL's CPUs, not connections, are the limit.
+        max: 5,
+        idleTimeoutMillis: 30_000,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      genericPlans.on('error', (err) =>
+        console.error(`database pool: idle connection lost (${err.message})`),
+      );
+    }
+    return genericPlans;
+  };
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -45,10 +76,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    query: async ({ name, plan, text, values }) =>
+      plan === 'generic'
+        ? (await genericPool().query({ name, text, values })).rows
+        : (await pool.query({ text, values })).rows,
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await genericPlans?.end();
+      await pool.end();
+    },
   };
 }
 
@@ -77,6 +115,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    query: (statement) => runNamed(client, statement),
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },

@@ -39,7 +39,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * Portal users. "Delete" removes the row (the email is free again); "Delete & Block" sets
  * blocked_at and keeps the row, so the email stays taken and sign-in is refused.
  *
- * Indexes for the admin list (GET users, see modules/users/list-queries.ts): the list shows active
+ * Indexes for the admin list (GET users, see modules/users/list/README.md): the list shows active
  * or blocked users, so the sort indexes are partial on active users (the blocked list is short) and
  * end in id, which makes every order total and lets a page be read from the index alone; one
  * trigram GIN index (pg_trgm) on search_text serves the case-insensitive "contains" search.

@@ -11,12 +11,12 @@ import { createBiSimulator } from '../simulators/bi/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live Dispatch: the only way the portal reaches LD. */
-    dispatch: DispatchClient;
-    /** Tattle Systems: the only way the portal reaches TS. */
-    telemetry: TelemetryClient;
-    /** The BI server (Dundas BI): the only way the portal reaches it. */
-    bi: BiClient;
+    /** Live Dispatch's API client: the only way the portal reaches LD. */
+    dispatchClient: DispatchClient;
+    /** Tattle Systems' API client: the only way the portal reaches TS. */
+    telemetryClient: TelemetryClient;
+    /** The BI server's (Dundas BI) REST client: the only way the portal reaches it. */
+    biClient: BiClient;
   }
 }
 
@@ -44,7 +44,7 @@ export const integrationsPlugin = fp(
     const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
 
     app.decorate(
-      'dispatch',
+      'dispatchClient',
       createDispatchClient({
         ...common,
         baseUrl: linkedApps.ld.apiUrl ?? (() => `${ownOrigin(app)}/sim/ld`),
@@ -52,7 +52,7 @@ export const integrationsPlugin = fp(
       }),
     );
     app.decorate(
-      'telemetry',
+      'telemetryClient',
       createTelemetryClient({
         ...common,
         baseUrl: linkedApps.ts.apiUrl ?? (() => `${ownOrigin(app)}/sim/ts`),
@@ -63,7 +63,7 @@ export const integrationsPlugin = fp(
     // hand-off works whatever host name the browser used (and the CSP's form-action 'self' allows it).
     const portalUrl = '';
     app.decorate(
-      'bi',
+      'biClient',
       createBiClient({
         ...common,
         baseUrl: bi.apiUrl ?? (() => `${ownOrigin(app)}/sim/bi`),

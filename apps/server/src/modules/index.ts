@@ -1,41 +1,52 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { biRoutes } from './bi/routes';
-import { reportFolderRoutes } from './reports/routes';
-import { reportAccessRoutes } from './reports/access-routes';
-import { userLogRoutes } from './logs/routes';
-import { usageRoutes } from './usage/routes';
-import { resourceRoutes } from './resources/routes';
-import { linkedAppRoutes } from './linked-apps/routes';
-import { fileRoutes } from './files/routes';
-import { metaRoutes } from './meta/routes';
-import { roleRoutes } from './roles/routes';
-import { settingsRoutes } from './settings/routes';
-import { userRoutes } from './users/routes';
-import { mailRoutes } from '../mail/routes';
-import { passwordRoutes } from './passwords/routes';
-import { realtimeRoutes } from './realtime/routes';
-import { sessionRoutes } from './sessions/routes';
-import { signupRoutes } from './signup/routes';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { activeSessionsModule } from './active-sessions/plugin';
+import { authModule } from './auth/plugin';
+import { biModule } from './bi/plugin';
+import { filesModule } from './files/plugin';
+import { healthModule } from './health/plugin';
+import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plugin';
+import { linkedAppsModule } from './linked-apps/plugin';
+import { mailOutboxModule } from './mail-outbox/plugin';
+import { passwordsModule } from './passwords/plugin';
+import { realtimeModule } from './realtime/plugin';
+import { resourcesModule } from './resources/plugin';
+import { rolesModule } from './roles/plugin';
+import { signupModule } from './signup/plugin';
+import { systemSettingsModule } from './system-settings/plugin';
+import { throttleModule } from './throttle/plugin';
+import { tokensModule } from './tokens/plugin';
+import { usageModule } from './usage/plugin';
+import { usersModule, type UsersModuleOptions } from './users/plugin';
 
-/** Every API module, mounted under /api/v1.0 by buildApp. Add a module here and nowhere else. */
-export const apiModules: FastifyPluginAsync[] = [
-  authRoutes,
-  linkedAppRoutes,
-  biRoutes,
-  reportFolderRoutes,
-  reportAccessRoutes,
-  userLogRoutes,
-  usageRoutes,
-  resourceRoutes,
-  roleRoutes,
-  settingsRoutes,
-  userRoutes,
-  metaRoutes,
-  fileRoutes,
-  passwordRoutes,
-  signupRoutes,
-  sessionRoutes,
-  realtimeRoutes,
-  mailRoutes,
+/** What buildApp may hand the modules (each takes what it knows; tests pass fakes here). */
+export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
+
+/**
+ * Every module of the server, in the order they are registered: a module comes after those it
+ * names in its plugin's `dependencies` (fastify-plugin refuses to start otherwise). Add a module
+ * here and nowhere else; see docs/architecture.md for what a module is made of.
+ */
+export const modules: FastifyPluginAsync<ModuleOptions>[] = [
+  healthModule,
+  tokensModule, // the guard every route uses: first
+  realtimeModule,
+  throttleModule,
+  systemSettingsModule,
+  rolesModule,
+  filesModule,
+  linkedAppsModule,
+  authModule,
+  signupModule,
+  passwordsModule,
+  activeSessionsModule,
+  biModule,
+  usageModule,
+  resourcesModule,
+  usersModule,
+  mailOutboxModule,
+  housekeepingModule,
 ];
+
+export async function registerModules(app: FastifyInstance, options: ModuleOptions) {
+  for (const module of modules) await app.register(module, options);
+}

@@ -64,9 +64,12 @@ describe('mounted simulators (no LD_URL / TS_URL)', () => {
 
   it('serve /sim/ld and /sim/ts on the portal, and the clients reach them over HTTP', async () => {
     expect(t.simulators).toBeNull();
-    const result = await t.app.dispatch.signIn({ username: 'ld.demo', password: 'Dispatch#2024' });
+    const result = await t.app.dispatchClient.signIn({ username: 'ld.demo', password: 'Dispatch#2024' });
     expect(result).toMatchObject({ kind: 'signed-in', user: { id: 'ld-1001' } });
-    const ts = await t.app.telemetry.signIn({ email: 'ts.demo@example.com', password: 'Telemetry#2024' });
+    const ts = await t.app.telemetryClient.signIn({
+      email: 'ts.demo@example.com',
+      password: 'Telemetry#2024',
+    });
     expect(ts).toMatchObject({ kind: 'signed-in', user: { id: 'ts-2001' } });
     const page = await t.app.inject({ url: '/sim/ld' });
     expect(page.body).toContain('action="/sim/ld/handoff"');

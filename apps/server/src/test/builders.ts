@@ -1,7 +1,6 @@
 import { ROLE_IDS } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
-import { issueTokens } from '../modules/auth/sessions';
-import { insertUser, type MetaRow } from '../modules/users/queries';
+import { createUserRepository, type MetaRow } from '../modules/users';
 import type { TestApp } from './app';
 
 export type BuiltUser = {
@@ -43,7 +42,7 @@ export async function createUser(t: TestApp, input: BuildUserInput = {}): Promis
     email: input.email ?? `user-${n}@example.test`,
     username: input.username ?? null,
   };
-  const id = await insertUser(t.database.db, {
+  const id = await createUserRepository(t.database.db).insert({
     ...user,
     passwordHash: await hashOnce(password),
     roleIds: input.roleIds ?? [input.roleId ?? ROLE_IDS.customer],
@@ -68,7 +67,7 @@ export type TestTokens = {
  * or audit rows), for tests of anything behind the guard. Tests of sign-in itself use the API.
  */
 export async function signIn(t: TestApp, user: Pick<BuiltUser, 'id'>): Promise<TestTokens> {
-  const tokens = await issueTokens(t.database.db, t.config, {
+  const tokens = await t.app.tokens.issue({
     userId: user.id,
     client: { ip: '127.0.0.1', userAgent: 'vitest' },
     now: new Date(),
@@ -88,3 +87,7 @@ export async function signedInAdmin(t: TestApp): Promise<{ id: number; tokens: T
   const admin = await createAdmin(t);
   return { id: admin.id, tokens: await signIn(t, admin) };
 }
+
+/** Sets meta keys of a user straight in the database (a null value removes the key). */
+export const setUserMeta = (t: TestApp, userId: number, meta: MetaRow[]) =>
+  createUserRepository(t.database.db).upsertMeta(userId, meta);

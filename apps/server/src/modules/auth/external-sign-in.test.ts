@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES, MESSAGES, META_KEYS, ROLE_IDS, sessionSchema } from '@portal/contract';
 import { auditLog, linkedAccounts, loginThrottle, sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, signIn, signedInAdmin } from '../../test/builders';
+import { createUser, signIn, signedInAdmin, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
 import { buildDispatchAccount, buildTelemetryAccount } from '../../test/simulators';
 import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
-import { upsertMeta } from '../users/queries';
 
 const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
 
@@ -144,7 +143,7 @@ describe('signing in with an LD or TS account', () => {
   it('two-factor applies: LD credentials → 202 with a secret and a mailed code → two-fa/verify', async () => {
     const ld = newLd();
     const userId = (await login(ld.username, ld.password)).json().data.user.id as number;
-    await upsertMeta(t.database.db, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
+    await setUserMeta(t, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
     t.app.sessionCache.forget({ userId });
 
     const challenge = await login(ld.username, ld.password);
@@ -165,7 +164,7 @@ describe('signing in with an LD or TS account', () => {
     expect(created.statusCode).toBe(201);
     const userId = created.json().data.user.id as number;
 
-    await upsertMeta(t.database.db, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
+    await setUserMeta(t, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
     const withLdCode = await login(ld.username, ld.password, '777111');
     expect(withLdCode.statusCode).toBe(202); // the LD code is not taken for the portal's
     const secret = withLdCode.json().data.secret as string;
@@ -178,7 +177,7 @@ describe('signing in with an LD or TS account', () => {
     const ld = newLd();
     const firstSession = (await login(ld.username, ld.password)).json().data;
     const userId = firstSession.user.id as number;
-    await upsertMeta(t.database.db, userId, [{ key: META_KEYS.singleSession, value: '1' }]);
+    await setUserMeta(t, userId, [{ key: META_KEYS.singleSession, value: '1' }]);
     t.app.sessionCache.forget({ userId });
     expect((await login(ld.username, ld.password)).statusCode).toBe(200);
     const me = await http.get('auth/me', {
@@ -277,7 +276,7 @@ describe('signing in with an LD or TS account', () => {
       }
       const ld = newLd();
       const userId = (await login(ld.username, ld.password)).json().data.user.id as number;
-      await upsertMeta(t.database.db, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
+      await setUserMeta(t, userId, [{ key: META_KEYS.twoFactor, value: '1' }]);
       const res = await http.get(`auth/external-login?token=${encodeURIComponent(await ldHandOff(ld))}`);
       expect(res.statusCode).toBe(401);
       const [audit] = await t.database.db

@@ -13,25 +13,13 @@ import {
 import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
-import { presentUser } from '../users/presenter';
-import type { UserRecord } from '../users/queries';
-import { authOf } from './guard';
-import { presentSession } from './presenter';
-import { createAuthService } from './service';
-import { linkedAppsServiceOf } from '../linked-apps/service';
-import { createTwoFactor } from './two-factor/service';
+import { authOf } from '../tokens';
+import { presentUser, type UserRecord } from '../users';
+import { presentChallenge, presentSession } from './presenter';
 
+/** API.md "Auth": sign-in (credentials, two-factor code, hand-off), refresh, sign-out, who am I. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const auth = createAuthService({
-    db,
-    config: app.config,
-    sessionCache: app.sessionCache,
-    externalAccounts: linkedAppsServiceOf(app),
-    twoFactor: createTwoFactor({ db, mailer: app.mailer, appKey: app.config.appKey, now: app.now }),
-    publish: app.realtime.publish,
-    now: app.now,
-  });
+  const { auth } = app;
   const tags = ['auth'];
   // A cached (frozen) user yields one frozen payload, serialized once: see rememberingSerializerCompiler.
   const mePayload = rememberByIdentity((user: UserRecord) => {
@@ -43,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: {
+        operationId: 'signIn',
         tags,
         summary: 'Sign in with an email or username and a password',
         description:
@@ -65,9 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await auth.signIn(request.body, clientInfo(request));
-      if (result.kind === 'challenge') {
-        return reply.status(202).send({ data: { secret: result.secret, message: result.message } });
-      }
+      if (result.kind === 'challenge') return reply.status(202).send({ data: presentChallenge(result) });
       return reply.status(result.created ? 201 : 200).send({ data: presentSession(result.session) });
     },
   );
@@ -76,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/two-fa/verify',
     {
       schema: {
+        operationId: 'verifyTwoFactor',
         tags,
         summary: 'Finish a two-factor sign-in with the mailed code and the secret of the 202',
         body: twoFactorVerifySchema,
@@ -93,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/external-login',
     {
       schema: {
+        operationId: 'signInWithHandOff',
         tags,
         summary: 'Sign in with a hand-off token from Live Dispatch or Tattle Systems (single use, 60 s)',
         querystring: externalLoginQuerySchema,
@@ -108,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       schema: {
+        operationId: 'refreshSession',
         tags,
         summary: 'Exchange a refresh token for a new token pair (the old pair stops working)',
         body: refreshRequestSchema,
@@ -124,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'signOut',
         tags,
         summary: 'Sign out: revokes the session of this token',
         security: bearerSecurity,
@@ -143,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       serializerCompiler: rememberingSerializerCompiler,
       schema: {
+        operationId: 'getMe',
         tags,
         summary: 'The signed-in user',
         security: bearerSecurity,

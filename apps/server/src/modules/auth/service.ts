@@ -4,13 +4,10 @@ import { recordAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { looksLikeOpaqueToken, tokenHash } from '../../lib/tokens';
-import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps/service';
-import { findSignInCandidate, findUserRecord, type UserRecord } from '../users/queries';
-import { findSessionByRefreshHash, revokeFamily, revokeSessionIfActive, revokeUserSessions } from './queries';
-import type { SessionCache } from './session-cache';
-import { issueSignInTokens, issueTokens, type IssuedTokens, type TokenTtls } from './sessions';
-import { clearAccount, readThrottle, recordFailure } from './throttle';
+import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps';
+import type { ThrottleService } from '../throttle';
+import type { IssuedTokens, TokenService } from '../tokens';
+import type { UserRecord, UserRepository } from '../users';
 import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 
 export type SignedIn = IssuedTokens & { user: UserRecord };
@@ -30,10 +27,11 @@ export type SignInResult =
 export type ExternalAccounts = Pick<LinkedAppsService, 'signIn' | 'handOff'>;
 
 export type AuthServiceDeps = {
+  /** For the audit trail. */
   db: Db;
-  /** Told about every revocation so this instance stops honouring the token at once. */
-  sessionCache: SessionCache;
-  config: TokenTtls;
+  users: UserRepository;
+  tokens: TokenService;
+  throttle: ThrottleService;
   externalAccounts?: ExternalAccounts;
   /** Absent: no two-factor step (unit tests of the session machinery). */
   twoFactor?: TwoFactor;
@@ -45,7 +43,7 @@ export type AuthServiceDeps = {
 type FailureReason = 'unknown_user' | 'wrong_password' | 'blocked';
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, sessionCache } = deps;
+  const { db, users, tokens, throttle } = deps;
   const now = deps.now ?? (() => new Date());
   const invalidCredentials = () => new AppError(401, MESSAGES.invalidCredentials);
 
@@ -56,7 +54,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     | { user: UserRecord; reason?: undefined; userId?: undefined }
     | { user?: undefined; reason: FailureReason; userId?: number }
   > {
-    const candidate = await findSignInCandidate(db, attempt.username);
+    const candidate = await users.findSignInCandidate(attempt.username);
     const passwordOk = await verifyPassword(candidate?.passwordHash, attempt.password);
     if (!candidate) return { reason: 'unknown_user' };
     const { user } = candidate;
@@ -95,10 +93,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     const at = now();
     // `known` was read before Argon2: a block in that window still yields tokens, which the guard
     // and refresh then refuse (both check blocked_at) — no access results.
-    const user = known ?? (await findUserRecord(db, userId));
+    const user = known ?? (await users.find(userId));
     if (!user || user.blockedAt) throw AppError.unauthenticated(); // deleted or blocked meanwhile
     const single = user.meta.some((m) => m.key === META_KEYS.singleSession && m.value === '1');
-    const tokens = await issueSignInTokens(db, config, {
+    const issued = await tokens.issueAtSignIn({
       userId,
       client,
       now: at,
@@ -112,13 +110,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       }),
     });
     if (single) {
-      await revokeUserSessions(db, userId, 'single_session', at, tokens.sessionId);
-      await sessionCache.forgetEverywhere({ userId });
+      await tokens.revokeAllOf(userId, 'single_session', { except: issued.sessionId, at });
+      await tokens.forgetEverywhere({ userId });
     }
     await deps
       .publish?.(REALTIME.loginChannel(userId), REALTIME.loginEvent, { userId, at: at.toISOString() })
       .catch(() => undefined); // a lost notice must not undo a sign-in
-    return { ...tokens, user };
+    return { ...issued, user };
   }
 
   return {
@@ -136,10 +134,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
 
       // Checked before any password work: a locked name answers fast and identically, known or not.
-      const throttle = await readThrottle(db, attempt.username, client.ip, at);
-      if (throttle.lock) {
-        await audit('auth.login.locked', null, { scope: throttle.lock.scope });
-        throw AppError.tooManyRequests(throttle.lock.retryAfterSeconds);
+      const limits = await throttle.readSignIn(attempt.username, client.ip, at);
+      if (limits.lock) {
+        await audit('auth.login.locked', null, { scope: limits.lock.scope });
+        throw AppError.tooManyRequests(limits.lock.retryAfterSeconds);
       }
 
       const portal = await checkPortalCredentials(attempt);
@@ -156,7 +154,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (outcome.kind === 'unavailable') unavailable = outcome.systems;
         if (outcome.kind === 'user') {
           external = outcome;
-          const linked = await findUserRecord(db, outcome.userId);
+          const linked = await users.find(outcome.userId);
           if (linked && !linked.blockedAt) user = linked;
           else reason = 'blocked';
         }
@@ -164,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) {
         // Portal credentials were right but the external account is gone: still a wrong password.
         const failure: FailureReason = reason === 'blocked' ? 'blocked' : (portal.reason ?? 'wrong_password');
-        await recordFailure(db, attempt.username, client.ip, at);
+        await throttle.recordSignInFailure(attempt.username, client.ip, at);
         await audit('auth.login.failed', external?.userId ?? portal.userId ?? null, {
           reason: failure,
           ...(external && { via: external.app, externalUserId: external.externalUserId }),
@@ -177,7 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const userId = user.id;
       // A failure recorded after readThrottle is left for the next success to clear.
-      if (throttle.accountCounted) await clearAccount(db, attempt.username);
+      if (limits.accountCounted) await throttle.clearSignInAccount(attempt.username);
       // LD took the authKey as its own one-time code: the portal's second factor is still to come.
       const next = await afterCredentialsVerified(
         user,
@@ -217,7 +215,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const refused = () => new AppError(401, MESSAGES.externalLoginFailed);
       if (!deps.externalAccounts || !token || token.length > 2048) throw refused();
       const resolved = await deps.externalAccounts.handOff(token);
-      const user = resolved ? await findUserRecord(db, resolved.userId) : undefined;
+      const user = resolved ? await users.find(resolved.userId) : undefined;
       const via = resolved ? { via: resolved.app, externalUserId: resolved.externalUserId } : {};
       const reason = !user
         ? 'invalid_token'
@@ -243,54 +241,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** A session for a user who just proved who they are another way (sign-up). */
     openSession,
 
-    /**
-     * POST auth/refresh: rotation. The presented row is revoked ('rotated') and a new one joins its
-     * family. A refresh token that was already rotated or revoked means it leaked (or a client
-     * misbehaves): the whole family is revoked, access tokens included.
-     */
+    /** POST auth/refresh: rotation (see TokenService.rotate); answers the user as of now. */
     async refresh(refreshToken: string, client: ClientInfo): Promise<SignedIn> {
-      const at = now();
-      if (!looksLikeOpaqueToken(refreshToken)) throw AppError.unauthenticated();
-      const session = await findSessionByRefreshHash(db, tokenHash(refreshToken));
-      if (!session) throw AppError.unauthenticated();
-
-      const reuse = async () => {
-        await revokeFamily(db, session.familyId, 'reuse', at);
-        sessionCache.forget({ familyId: session.familyId });
-        await recordAudit(db, {
-          actorId: null,
-          action: 'auth.refresh.reused',
-          targetType: 'user',
-          targetId: session.userId,
-          ip: client.ip,
-          details: { familyId: session.familyId },
-        });
-        return AppError.unauthenticated();
-      };
-      if (session.revokedAt) throw await reuse();
-      if (session.refreshExpiresAt <= at || session.userBlockedAt) throw AppError.unauthenticated();
-
-      const rotated = await db.transaction(async (tx) => {
-        // Losing this race means another request rotated the same token a moment ago: reuse.
-        if (!(await revokeSessionIfActive(tx, session.id, 'rotated', at))) return null;
-        return issueTokens(tx, config, {
-          userId: session.userId,
-          familyId: session.familyId,
-          client,
-          now: at,
-        });
-      });
-      if (!rotated) throw await reuse();
-      sessionCache.forget({ sessionId: session.id });
-      const user = await findUserRecord(db, session.userId);
+      const { tokens: rotated, userId } = await tokens.rotate(refreshToken, client);
+      const user = await users.find(userId);
       if (!user) throw AppError.unauthenticated();
       return { ...rotated, user };
     },
 
     /** POST auth/logout: this session's tokens stop working at once. */
     async signOut(sessionId: string, userId: number, client: ClientInfo): Promise<void> {
-      await revokeSessionIfActive(db, sessionId, 'logout', now());
-      sessionCache.forget({ sessionId });
+      await tokens.revoke(sessionId, 'logout');
       await recordAudit(db, {
         actorId: userId,
         action: 'auth.logout',

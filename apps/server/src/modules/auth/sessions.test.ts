@@ -6,7 +6,7 @@ import { sessions, userMeta } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
-import { SESSION_CACHE_TTL_MS } from './guard';
+import { SESSION_CACHE_TTL_MS } from '../tokens';
 
 describe('sessions: me, refresh, logout and the guard', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { signedInAdmin } from '../../test/builders';
 import { closedPortUrl, MISBEHAVIOURS, startFakeRemote, type FakeRemote } from '../../test/fake-remote';
 import { api } from '../../test/http';
 import { nsbiCustomer } from '../../test/nsbi';
-import { insertBiAccount } from './queries';
+import { createBiAccountRepository } from './repository';
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 const BI_DOWN = 'The BI server is not available right now. Please try again later.';
@@ -60,7 +60,7 @@ describe('when the BI server fails', () => {
     const http = api(down);
     const admin = await signedInAdmin(down);
     const { user } = await nsbiCustomer(down);
-    await insertBiAccount(down.database.db, {
+    await createBiAccountRepository(down.database.db).insert({
       userId: user.id,
       accountId: 'acc-1',
       accountName: `portal-user-${user.id}`,

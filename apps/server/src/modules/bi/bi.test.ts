@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BI_MESSAGES, META_KEYS, MESSAGES, reportItemListSchema } from '@portal/contract';
 import { biAccounts, userClicks, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
+import { createUser, signIn, signedInAdmin, type TestTokens, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
 import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
-import { upsertMeta } from '../users/queries';
 
 describe('NS BI for customers (dundas-bi/*)', () => {
   let t: TestApp;
@@ -278,7 +277,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
 
   it('the NSBI flag itself is what project-items checks (not a role)', async () => {
     const { user, tokens } = await nsbiCustomer(t);
-    await upsertMeta(t.database.db, user.id, [{ key: META_KEYS.nsbiEnabled, value: '0' }]);
+    await setUserMeta(t, user.id, [{ key: META_KEYS.nsbiEnabled, value: '0' }]);
     t.app.sessionCache.forget({ userId: user.id });
     expect((await http.get('dundas-bi/project/project-items', { headers: tokens.headers })).statusCode).toBe(
       403,

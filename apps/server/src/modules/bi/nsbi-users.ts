@@ -1,11 +1,20 @@
-import { API_PREFIX, type NsbiUserItems, type NsbiUsersQuery, type PagedNsbiUsers } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { NsbiUsersQuery } from '@portal/contract';
+import type { WalkedItem } from '../../integrations/bi/walk';
 import { RemoteFailure } from '../../integrations/remote';
-import { findGrantsOf } from '../reports/access-queries';
-import { pageQuery, presentPage } from '../users/presenter';
-import { isManaged } from './presenter';
-import type { ProjectTree, ProjectTrees } from './project-items';
-import { countNsbiUsers, nsbiUsersPage } from './nsbi-users-queries';
+import { seesItem } from './policy';
+import type { ProjectTree, ProjectTrees } from './project-trees';
+import type { GrantRepository } from './report-access/repository';
+import type { NsbiUserRepository, NsbiUserRow } from './repository';
+
+/** One NSBI user with what they see: their project (name when the BI server gave it) and items. */
+export type NsbiUserEntry = {
+  user: NsbiUserRow;
+  projectName: string | null;
+  items: WalkedItem[];
+  /** The BI server could not give their project's tree right now. */
+  unavailable: boolean;
+};
+export type NsbiUsersPage = { entries: NsbiUserEntry[]; total: number; query: NsbiUsersQuery };
 
 /**
  * Users NSBI Dashboards (GET dundas-bi/project/users-project-items): a page of NSBI users, each with
@@ -14,13 +23,10 @@ import { countNsbiUsers, nsbiUsersPage } from './nsbi-users-queries';
  * instead of failing the whole page.
  */
 export async function listNsbiUsers(
-  deps: { db: Db; trees: ProjectTrees },
+  deps: { nsbiUsers: NsbiUserRepository; grants: GrantRepository; trees: ProjectTrees },
   query: NsbiUsersQuery,
-): Promise<PagedNsbiUsers> {
-  const [rows, total] = await Promise.all([
-    nsbiUsersPage(deps.db, query),
-    countNsbiUsers(deps.db, query.search),
-  ]);
+): Promise<NsbiUsersPage> {
+  const [rows, total] = await Promise.all([deps.nsbiUsers.page(query), deps.nsbiUsers.count(query.search)]);
   const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
   const trees = new Map<string, ProjectTree | null | 'unavailable'>();
   await Promise.all(
@@ -33,34 +39,18 @@ export async function listNsbiUsers(
       }
     }),
   );
-  const grants = await findGrantsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const grants = await deps.grants.findOf(rows.map((r) => r.id));
 
-  const data = rows.map((row): NsbiUserItems => {
-    const tree = row.projectId ? trees.get(row.projectId) : null;
+  const entries = rows.map((user): NsbiUserEntry => {
+    const tree = user.projectId ? trees.get(user.projectId) : null;
     const known = tree && tree !== 'unavailable' ? tree : null;
-    const granted = grants.get(row.id) ?? null;
-    const items = (known?.items ?? []).filter(
-      (i) => granted === null || isManaged(i.tags) || granted.has(i.id),
-    );
-    const pick = (type: string) =>
-      items.filter((i) => i.objectType === type).map((i) => ({ id: i.id, name: i.name }));
+    const granted = grants.get(user.id) ?? null;
     return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      createdAt: row.createdAt.toISOString(),
-      project: row.projectId ? { projectId: row.projectId, name: known?.project.name ?? null } : null,
-      dashboards: pick('Dashboard'),
-      reports: pick('Report'),
+      user,
+      projectName: known?.project.name ?? null,
+      items: (known?.items ?? []).filter((item) => seesItem(item, granted)),
       unavailable: tree === 'unavailable',
     };
   });
-  const link = pageQuery(query, query.paginate);
-  return presentPage(
-    { rows: data, total, page: query.page, perPage: query.paginate },
-    (n) => `${API_PREFIX}/dundas-bi/project/users-project-items?${link(n)}`,
-  );
+  return { entries, total, query };
 }

@@ -14,7 +14,6 @@ import {
   logOnTokenQuerySchema,
   logOnTokenSchema,
   messageBodySchema,
-  MESSAGES,
   nsbiUsersQuerySchema,
   pagedNsbiUsersSchema,
   projectItemsQuerySchema,
@@ -22,17 +21,14 @@ import {
   ROLE_IDS,
   type ReportItem,
 } from '@portal/contract';
-import { AppError } from '../../lib/errors';
 import {
   rememberByIdentity,
   rememberingSerializerCompiler,
   typedPayloadSerializerCompiler,
 } from '../../lib/remembering-serializer';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
-import { isAdmin } from '../users/rules';
-import { maintenanceModeOn } from './queries';
-import { biServiceOf } from './wiring';
+import { actorOf, authOf } from '../tokens';
+import { presentBiAccount, presentLogOnToken, presentNsbiUsersPage, presentVisibleItems } from './presenter';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -43,34 +39,22 @@ const itemsPayload = rememberByIdentity(
 );
 
 /**
- * The BI account service (`dundas-bi/…`, API.md). Every route here answers 503 with the
- * maintenance message to non-admins while maintenance mode is on (SPEC §4).
+ * The BI account service (`dundas-bi/…`, API.md). What non-admins may call answers 503 with the
+ * maintenance message while maintenance mode is on (SPEC §4): the service checks it first.
  */
 export const biRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = biServiceOf(app);
+  const service = app.bi;
   const tags = ['NS BI'];
-  const db = app.database.db;
   const admin = app.requireRoles(ROLE_IDS.admin);
-
-  // After the guard of each route (preHandler runs after onRequest): who asks is known.
-  app.addHook('preHandler', async (request) => {
-    const caller = request.auth?.user;
-    if (caller && !isAdmin(caller) && (await maintenanceModeOn(db)))
-      throw AppError.unavailable(MESSAGES.maintenance, 300);
-  });
-
-  /** Admins act for anyone; others only for themselves. */
-  const selfOrAdmin = (request: Parameters<typeof authOf>[0], userId: number) => {
-    const { user } = authOf(request);
-    if (user.id !== userId && !isAdmin(user)) throw AppError.forbidden();
-    return user;
-  };
+  const account = (of: { account: Parameters<typeof presentBiAccount>[0]; projectId: string | null }) =>
+    presentBiAccount(of.account, of.projectId);
 
   app.post(
     '/dundas-bi/account',
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'createBiAccount',
         tags,
         summary: 'Create the BI account of a user (yourself, or anyone for admins)',
         security: bearerSecurity,
@@ -78,10 +62,8 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 409, 422, 502, 503) },
       },
     },
-    async (request, reply) => {
-      const actor = selfOrAdmin(request, request.body.user_id);
-      return reply.status(201).send({ data: await service.create(request.body.user_id, actor.id) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ data: account(await service.create(request.body.user_id, actorOf(request))) }),
   );
 
   app.get(
@@ -89,6 +71,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getBiAccountOfUser',
         tags,
         summary: 'The BI account of a portal user (by portal user id)',
         security: bearerSecurity,
@@ -96,10 +79,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 503) },
       },
     },
-    async (request) => {
-      selfOrAdmin(request, request.params.id);
-      return { data: await service.ofUser(request.params.id) };
-    },
+    async (request) => ({ data: account(await service.ofUser(request.params.id, actorOf(request))) }),
   );
 
   app.get(
@@ -107,6 +87,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'findBiAccountByName',
         tags,
         summary: 'A BI account by its name (admin)',
         security: bearerSecurity,
@@ -114,7 +95,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await service.byName(request.query.name) }),
+    async (request) => ({ data: account(await service.byName(request.query.name)) }),
   );
 
   app.delete(
@@ -122,6 +103,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'deleteBiAccount',
         tags,
         summary:
           'Delete the BI account of a portal user (admin); deleteFolders=true empties its own project first',
@@ -133,8 +115,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const deleteFolders = ['true', '1'].includes(request.query.deleteFolders ?? '');
-      const { deleted } = await service.remove(request.params.id, { deleteFolders }, authOf(request).user.id);
-      if (!deleted) throw AppError.notFound(BI_MESSAGES.noAccount);
+      await service.deleteAccount(request.params.id, { deleteFolders }, authOf(request).user.id);
       return { message: BI_MESSAGES.accountDeleted };
     },
   );
@@ -144,6 +125,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'assignBiProject',
         tags,
         summary: 'Assign a BI project to a user (admin); null removes it',
         security: bearerSecurity,
@@ -154,13 +136,14 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await service.assignProject(
+    async (request) => {
+      const { userId, projectId } = await service.assignProject(
         request.body.user_id,
         request.body.project_id,
         authOf(request).user.id,
-      ),
-    }),
+      );
+      return { data: { user_id: userId, project_id: projectId } };
+    },
   );
 
   app.post(
@@ -168,6 +151,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'assignBiProjectToUsers',
         tags,
         summary: 'Assign one BI project to several users at once (admin: Connect reports); null removes it',
         security: bearerSecurity,
@@ -194,6 +178,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'listBiProjects',
         tags,
         summary: 'Every project of the BI server (admin: the user form’s project select)',
         security: bearerSecurity,
@@ -209,6 +194,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       serializerCompiler: rememberingSerializerCompiler,
       schema: {
+        operationId: 'listMyReportItems',
         tags,
         summary:
           'The caller’s dashboards and reports (needs the NSBI flag); refresh=1 re-reads the BI server',
@@ -218,7 +204,9 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      itemsPayload(await service.projectItems(authOf(request).user, request.query.refresh === '1')),
+      itemsPayload(
+        presentVisibleItems(await service.projectItems(authOf(request).user, request.query.refresh === '1')),
+      ),
   );
 
   app.get(
@@ -229,6 +217,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       // PagedNsbiUsers); validating ~6,000 small objects again on the way out would double the CPU.
       serializerCompiler: typedPayloadSerializerCompiler,
       schema: {
+        operationId: 'listNsbiUsers',
         tags,
         summary: 'NSBI users with the dashboards and reports each sees, paged (admin: Users NSBI Dashboards)',
         security: bearerSecurity,
@@ -236,7 +225,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedNsbiUsersSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => service.usersProjectItems(request.query),
+    async (request) => presentNsbiUsersPage(await service.usersProjectItems(request.query)),
   );
 
   app.get(
@@ -244,6 +233,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getLogOnToken',
         tags,
         summary:
           'A log-on token for the caller’s BI account (one view, 60 s); with item, the URL that opens it',
@@ -255,6 +245,11 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await service.logOnToken(authOf(request).user, request.query.item) }),
+    async (request) => ({
+      data: presentLogOnToken(
+        await service.logOnToken(authOf(request).user, request.query.item),
+        app.config.bi.publicUrl,
+      ),
+    }),
   );
 };

@@ -9,11 +9,11 @@ import {
   logoUploadFieldsSchema,
   logoUploadResponseSchema,
 } from '@portal/contract';
-import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
+import { binaryBody, documentedOnly } from '../../lib/openapi-media';
+import { actorOf } from '../tokens';
 import { presentFile } from './presenter';
-import { createFileService, tooLarge, type UploadedFile } from './service';
+import { tooLarge, type UploadedFile } from './service';
 
 /**
  * Reads the multipart body: text fields, and the one `file` part into memory. busboy stops a file
@@ -45,6 +45,18 @@ async function readUpload(request: FastifyRequest) {
   return { fields: logoUploadFieldsSchema.parse(fields), file };
 }
 
+/** The form of POST files/logo, for the document only: the handler reads the parts itself (readUpload). */
+const logoForm = documentedOnly({
+  type: 'object',
+  required: ['user_id', 'type', 'file'],
+  properties: {
+    user_id: { type: 'integer', minimum: 1, description: 'Whose logo (yours, or anyone for admins)' },
+    type: { type: 'string', enum: ['logo'] },
+    file: { type: 'string', format: 'binary', description: `PNG or JPEG, at most ${LOGO_MAX_BYTES} bytes` },
+  },
+  example: { user_id: 42, type: 'logo', file: '(the image bytes)' },
+});
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** An If-None-Match list (or `*`) that names this ETag; weak comparison, as RFC 9110 asks for GET. */
@@ -52,21 +64,23 @@ const matches = (header: string | undefined, etag: string) =>
   !!header &&
   (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
+/** API.md "Files": logo upload and delete, and the public (capability) URLs of stored images. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
-  const files = createFileService({ db: app.database.db, sessionCache: app.sessionCache });
+  const { files } = app;
   const tags = ['files'];
-  const actorOf = (request: FastifyRequest) => ({ user: authOf(request).user, ip: clientInfo(request).ip });
 
   app.post(
     '/files/logo',
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'uploadLogo',
         tags,
         summary: 'Upload a logo: multipart {user_id, type: "logo", file}; own logo, or admin for anyone',
         description: `PNG or JPEG by content, at most ${LOGO_MAX_BYTES} bytes (413 above); re-encoded; replaces the previous logo.`,
         consumes: ['multipart/form-data'],
+        body: logoForm,
         security: bearerSecurity,
         response: { 201: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
       },
@@ -83,6 +97,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'deleteFile',
         tags,
         summary: 'Delete a file (its owner, or an admin)',
         security: bearerSecurity,
@@ -115,16 +130,38 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(file.bytes);
   };
   const keyParams = z.object({ key: z.string() });
+  const imageResponses = (description: string) => ({
+    200: {
+      description: `${description}; ETag and a year-long immutable Cache-Control`,
+      content: { 'image/png': { schema: binaryBody }, 'image/jpeg': { schema: binaryBody } },
+    },
+    304: z.null().describe('Not modified: If-None-Match names the current ETag'),
+    ...errorResponses(404),
+  });
   app.get(
     '/files/public/:key',
     {
-      schema: { tags, summary: 'A stored image, by the key of its public_url (no token)', params: keyParams },
+      schema: {
+        operationId: 'getFile',
+        tags,
+        summary: 'A stored image, by the key of its public_url (no token)',
+        params: keyParams,
+        response: imageResponses('The image, as uploaded (re-encoded)'),
+      },
     },
     serve('image'),
   );
   app.get(
     '/files/public/:key/thumbnail',
-    { schema: { tags, summary: 'The thumbnail of a stored image (no token)', params: keyParams } },
+    {
+      schema: {
+        operationId: 'getFileThumbnail',
+        tags,
+        summary: 'The thumbnail of a stored image (no token)',
+        params: keyParams,
+        response: imageResponses('The thumbnail, 108 px high'),
+      },
+    },
     serve('thumbnail'),
   );
 };

@@ -4,14 +4,13 @@ import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoUploadFields } from '@portal/co
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { SessionCache } from '../auth/session-cache';
-import { findUserRecord, type UserRecord } from '../users/queries';
-import { isAdmin } from '../users/rules';
+import type { TokenService } from '../tokens';
+import type { Actor, UserRepository } from '../users';
 import { detectImageKind, reencodeLogo, UnreadableImageError } from './image';
+import { canManageFilesOf } from './policy';
 import type { FileRef } from './presenter';
-import { deleteFileRow, findFileOwner, findPublicFile, findUserFileId, replaceUserFile } from './queries';
+import type { FileRepository } from './repository';
 
-export type FileActor = { user: UserRecord; ip: string | null };
 export type UploadedFile = { bytes: Buffer; fileName: string };
 
 /** 256 random bits, URL-safe: the capability in a public file URL. */
@@ -30,25 +29,24 @@ function displayName(original: string, extension: string) {
 }
 
 /** Logos (API.md "Files"): stored in the database, served by capability URL. */
-export function createFileService(deps: { db: Db; sessionCache: Pick<SessionCache, 'forget'> }) {
-  const { db, sessionCache } = deps;
-
-  const mayManage = (actor: FileActor, userId: number) => isAdmin(actor.user) || actor.user.id === userId;
+export function createFileService(deps: {
+  db: Db;
+  files: FileRepository;
+  users: UserRepository;
+  tokens: Pick<TokenService, 'forget'>;
+}) {
+  const { db, files, users, tokens } = deps;
 
   return {
     /**
      * POST files/logo: own logo, or an admin for anyone. The type is decided by the bytes (PNG or
      * JPEG), the image is re-encoded in that type and a thumbnail made; the previous logo is replaced.
      */
-    async uploadLogo(
-      fields: LogoUploadFields,
-      file: UploadedFile | null,
-      actor: FileActor,
-    ): Promise<FileRef> {
-      if (!mayManage(actor, fields.user_id)) throw AppError.forbidden();
+    async uploadLogo(fields: LogoUploadFields, file: UploadedFile | null, actor: Actor): Promise<FileRef> {
+      if (!canManageFilesOf(actor, fields.user_id)) throw AppError.forbidden();
       if (!file || file.bytes.length === 0) throw AppError.validation({ file: [LOGO_MESSAGES.fileRequired] });
       if (file.bytes.length > LOGO_MAX_BYTES) throw tooLarge();
-      if (!(await findUserRecord(db, fields.user_id))) throw AppError.notFound();
+      if (!(await users.find(fields.user_id))) throw AppError.notFound();
       const kind = detectImageKind(file.bytes);
       if (!kind) throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
       const encoded = await reencodeLogo(file.bytes, kind).catch((error: unknown) => {
@@ -69,10 +67,10 @@ export function createFileService(deps: { db: Db; sessionCache: Pick<SessionCach
         thumbnailEtag: etagOf(encoded.thumbnail),
       };
       const id = await db.transaction(async (tx) => {
-        const replaced = await findUserFileId(tx, fields.user_id, 'logo');
-        const fileId = await replaceUserFile(tx, stored);
+        const replaced = await files.in(tx).findUserFileId(fields.user_id, 'logo');
+        const fileId = await files.in(tx).replaceUserFile(stored);
         await recordAudit(tx, {
-          actorId: actor.user.id,
+          actorId: actor.userId,
           action: 'files.logo_uploaded',
           targetType: 'user',
           targetId: fields.user_id,
@@ -89,19 +87,19 @@ export function createFileService(deps: { db: Db; sessionCache: Pick<SessionCach
         return fileId;
       });
       // auth/me shows the logo: this user's cached sessions must not answer the old one.
-      sessionCache.forget({ userId: fields.user_id });
+      tokens.forget({ userId: fields.user_id });
       return { id, userId: fields.user_id, key: stored.key, fileName: stored.fileName };
     },
 
     /** DELETE files/{id}: the owner or an admin. */
-    async remove(id: number, actor: FileActor): Promise<void> {
-      const file = await findFileOwner(db, id);
+    async remove(id: number, actor: Actor): Promise<void> {
+      const file = await files.findOwner(id);
       if (!file) throw AppError.notFound();
-      if (!mayManage(actor, file.userId)) throw AppError.forbidden();
+      if (!canManageFilesOf(actor, file.userId)) throw AppError.forbidden();
       await db.transaction(async (tx) => {
-        await deleteFileRow(tx, id);
+        await files.in(tx).delete(id);
         await recordAudit(tx, {
-          actorId: actor.user.id,
+          actorId: actor.userId,
           action: 'files.deleted',
           targetType: 'user',
           targetId: file.userId,
@@ -109,13 +107,15 @@ export function createFileService(deps: { db: Db; sessionCache: Pick<SessionCach
           details: { fileId: id, type: file.type, fileName: file.fileName },
         });
       });
-      sessionCache.forget({ userId: file.userId });
+      tokens.forget({ userId: file.userId });
     },
 
     /** The bytes behind a public URL, or undefined for an unknown (or malformed) key. */
     async findPublic(key: string, variant: 'image' | 'thumbnail') {
       if (!KEY_PATTERN.test(key)) return undefined;
-      return findPublicFile(db, key, variant);
+      return files.findPublic(key, variant);
     },
   };
 }
+
+export type FileService = ReturnType<typeof createFileService>;

@@ -11,7 +11,6 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser } from '../../test/builders';
 import { api } from '../../test/http';
-import { issueTokens } from '../auth/sessions';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -30,17 +29,17 @@ describe('housekeeping', () => {
     const user = await createUser(t);
     const client = { ip: '127.0.0.1', userAgent: 'vitest' };
     // Refresh tokens live 30 days (default config); rows stay 30 days past that for the reuse alarm.
-    const stale = await issueTokens(db, t.config, {
+    const stale = await t.app.tokens.issue({
       userId: user.id,
       client,
       now: new Date(clock - 61 * DAY),
     });
-    const recentlyExpired = await issueTokens(db, t.config, {
+    const recentlyExpired = await t.app.tokens.issue({
       userId: user.id,
       client,
       now: new Date(clock - 40 * DAY),
     });
-    const live = await issueTokens(db, t.config, { userId: user.id, client, now: now() });
+    const live = await t.app.tokens.issue({ userId: user.id, client, now: now() });
 
     const past = new Date(clock - 60_000);
     const future = new Date(clock + 60_000);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { purgeExpired, type PurgeCounts } from './queries';
+import { createExpiryRepository, type PurgeCounts } from './repository';
 
 /** Often enough that expired rows never pile up, rare enough to cost nothing. */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -16,19 +16,26 @@ declare module 'fastify' {
   }
 }
 
+export type HousekeepingOptions = {
+  /** false: no timer (tests run it by hand, so it never races a test's own rows). */
+  housekeepingTimer?: boolean;
+};
+
 /**
- * Deletes expired sessions, codes, links, tickets and stale throttle rows on a timer. Every instance
- * runs it: the deletes are idempotent and cheap (indexed), so no leader is needed.
+ * The housekeeping module: deletes expired sessions, codes, links, tickets and stale throttle rows
+ * on a timer. Every instance runs it: the deletes are idempotent and cheap (indexed), so no leader
+ * is needed.
  */
-export const housekeepingPlugin = fp(
-  async (app: FastifyInstance, opts: { timer?: boolean }) => {
+export const housekeepingModule = fp(
+  async (app: FastifyInstance, opts: HousekeepingOptions) => {
+    const expired = createExpiryRepository(app.database.db);
     let running: Promise<PurgeCounts> | undefined;
     const run = () =>
-      (running ??= purgeExpired(app.database.db, app.now()).finally(() => {
+      (running ??= expired.purgeExpired(app.now()).finally(() => {
         running = undefined;
       }));
     app.decorate('housekeeping', { run });
-    if (opts.timer === false) return;
+    if (opts.housekeepingTimer === false) return;
 
     let timer: NodeJS.Timeout | undefined;
     const tick = () => {

@@ -14,14 +14,27 @@ import {
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
-import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
-import { presentUser } from '../users/presenter';
-import { linkedAppsServiceOf } from './service';
+import { bearerSecurity, described, documentAs, errorResponses } from '../../lib/openapi';
+import { authOf } from '../tokens';
+import { presentUser } from '../users';
+import { presentLinkedApp, presentTattleUser } from './presenter';
+
+// The two link bodies, named in the OpenAPI document (the contract builds them per app).
+const linkBodies = {
+  ld: documentAs(signInSchema({ app: 'ld' }), 'LinkLiveDispatchRequest', {
+    username: 'ld.dana',
+    password: 'Dispatch#2024',
+    authKey: '',
+  }),
+  ts: documentAs(signInSchema({ app: 'ts' }), 'LinkTattleSystemsRequest', {
+    username: 'dana@acme-logistics.example',
+    password: 'Telemetry#2024',
+  }),
+};
 
 /** Linking LD and TS accounts (API.md "Auth"), the TS session check, and where each app opens. */
 export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  const linkedApps = linkedAppsServiceOf(app);
+  const { linkedApps } = app;
   const tags = ['linked apps'];
 
   for (const linkedApp of LINKED_APPS) {
@@ -31,6 +44,7 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: app.authenticate,
         schema: {
+          operationId: linkedApp === 'ld' ? 'linkLiveDispatch' : 'linkTattleSystems',
           tags,
           summary: `Link the caller's ${name} account (its credentials, checked by ${name})`,
           description:
@@ -38,7 +52,7 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Live Dispatch may ask for a one-time code (202): send the same body again with the code as authKey.'
               : undefined,
           security: bearerSecurity,
-          body: signInSchema({ app: linkedApp }),
+          body: linkBodies[linkedApp],
           response: {
             200: dataOf(userSchema),
             202: described(dataOf(twoFactorChallengeSchema), `${name} asks for a one-time code`),
@@ -65,6 +79,7 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'unlinkApp',
         tags,
         summary: 'Unlink the caller’s ld or ts account',
         security: bearerSecurity,
@@ -86,6 +101,7 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getTattleUser',
         tags,
         summary: 'The Tattle Systems user of the caller’s linked TS session',
         description:
@@ -95,7 +111,9 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(tattleUserSchema), ...errorResponses(401, 409, 502) },
       },
     },
-    async (request) => ({ data: await linkedApps.tattleUser(authOf(request).user.id, clientInfo(request)) }),
+    async (request) => ({
+      data: presentTattleUser(await linkedApps.tattleUser(authOf(request).user.id, clientInfo(request))),
+    }),
   );
 
   app.get(
@@ -103,18 +121,13 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listLinkedApps',
         tags,
         summary: 'Where each linked app opens (LD_APP_URL, TS_APP_URL; the simulators’ pages by default)',
         security: bearerSecurity,
         response: { 200: dataOf(linkedAppListSchema), ...errorResponses(401) },
       },
     },
-    async () => ({
-      data: LINKED_APPS.map((linkedApp) => ({
-        app: linkedApp,
-        name: LINKED_APP_NAMES[linkedApp],
-        url: app.config.linkedApps[linkedApp].appUrl,
-      })),
-    }),
+    async () => ({ data: linkedApps.openUrls().map(presentLinkedApp) }),
   );
 };

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import {
   LINKED_APP_MESSAGES,
   LINKED_APP_NAMES,
+  LINKED_APPS,
   ROLE_IDS,
   type LinkedApp,
   type LoginRequest,
-  type TattleUser,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { ExternalUser } from '../../integrations/external-user';
@@ -18,18 +17,23 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { newOpaqueToken } from '../../lib/tokens';
-import type { SessionCache } from '../auth/session-cache';
-import { clearAccount, readThrottle, recordFailure } from '../auth/throttle';
-import { findUserRecord, insertUser, isEmailTaken, type UserRecord } from '../users/queries';
-import { deleteLink, findLinkOwner, findLinkSecrets, saveLink, type LinkProfile } from './queries';
+import type { ThrottleService } from '../throttle';
+import type { TokenService } from '../tokens';
+import type { UserRecord, UserRepository } from '../users';
+import type { LinkProfile, LinkRepository } from './repository';
 import { openTelemetrySession, sealLinkSecrets } from './secrets';
 
 export type LinkedAppsDeps = {
   db: Db;
+  users: UserRepository;
+  links: LinkRepository;
+  throttle: ThrottleService;
+  tokens: Pick<TokenService, 'forget'>;
   dispatch: DispatchClient;
   telemetry: TelemetryClient;
   appKey: Buffer;
-  sessionCache: Pick<SessionCache, 'forget'>;
+  /** Where each app opens (LD_APP_URL, TS_APP_URL). */
+  appUrls: Record<LinkedApp, string>;
   now: () => Date;
 };
 
@@ -72,7 +76,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim())
  * clients; their tokens are stored sealed.
  */
 export function createLinkedAppsService(deps: LinkedAppsDeps) {
-  const { db, dispatch, telemetry, appKey, sessionCache, now } = deps;
+  const { db, users, links, throttle, tokens, dispatch, telemetry, appKey, now } = deps;
 
   const audit = (
     action: string,
@@ -120,25 +124,28 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
    */
   async function resolveUser(app: LinkedApp, user: ExternalUser, secrets: SignedInAccount['secrets'] | null) {
     const appName = LINKED_APP_NAMES[app];
-    const owner = await findLinkOwner(db, app, user.id);
+    const owner = await links.findOwner(app, user.id);
     const seal = (userId: number) => (secrets ? sealLinkSecrets(appKey, app, userId, secrets) : undefined);
     if (owner !== undefined) {
-      await saveLink(db, { userId: owner, app, profile: profileOf(user), secrets: seal(owner) }, now());
+      await links.save({ userId: owner, app, profile: profileOf(user), secrets: seal(owner) }, now());
       return { userId: owner, created: false };
     }
     if (!user.email) throw AppError.validation({}, LINKED_APP_MESSAGES.noEmail(appName));
-    if (await isEmailTaken(db, user.email)) throw new AppError(409, LINKED_APP_MESSAGES.emailTaken(appName));
+    if (await users.isEmailTaken(user.email))
+      throw new AppError(409, LINKED_APP_MESSAGES.emailTaken(appName));
     // Nobody knows this password: the user signs in through the app (or sets one with "Forgot Password").
     const passwordHash = await hashPassword(newOpaqueToken());
     try {
       const userId = await db.transaction(async (tx) => {
-        const id = await insertUser(tx, {
+        const id = await users.in(tx).insert({
           name: user.name ?? user.username ?? user.email!,
           email: user.email!,
           passwordHash,
           roleIds: [ROLE_IDS.customer],
         });
-        await saveLink(tx, { userId: id, app, profile: profileOf(user), secrets: seal(id) ?? null }, now());
+        await links
+          .in(tx)
+          .save({ userId: id, app, profile: profileOf(user), secrets: seal(id) ?? null }, now());
         await recordAudit(tx, {
           actorId: id,
           action: 'users.created_from_linked_app',
@@ -152,7 +159,7 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
     } catch (error) {
       // Another request created the same user or link a moment ago: that one wins.
       if (!isUniqueViolation(error)) throw error;
-      const winner = await findLinkOwner(db, app, user.id);
+      const winner = await links.findOwner(app, user.id);
       if (winner === undefined) throw new AppError(409, LINKED_APP_MESSAGES.emailTaken(appName));
       return { userId: winner, created: false };
     }
@@ -171,18 +178,18 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
     ): Promise<{ kind: 'linked'; user: UserRecord } | { kind: 'code-required'; message: string }> {
       const appName = LINKED_APP_NAMES[app];
       const at = now();
-      const throttle = await readThrottle(db, attempt.username, client.ip, at);
-      if (throttle.lock) throw AppError.tooManyRequests(throttle.lock.retryAfterSeconds);
+      const limits = await throttle.readSignIn(attempt.username, client.ip, at);
+      if (limits.lock) throw AppError.tooManyRequests(limits.lock.retryAfterSeconds);
 
       const result = await signInAt(app, attempt);
       if (result.kind === 'code-required') return result;
       if (result.kind === 'rejected') {
-        await recordFailure(db, attempt.username, client.ip, at);
+        await throttle.recordSignInFailure(attempt.username, client.ip, at);
         await audit('linked_apps.link.failed', userId, client, { app, username: attempt.username });
         throw new AppError(422, result.message);
       }
       const { user, secrets } = result.account;
-      const owner = await findLinkOwner(db, app, user.id);
+      const owner = await links.findOwner(app, user.id);
       if (owner !== undefined && owner !== userId) {
         await audit('linked_apps.link.refused', userId, client, {
           app,
@@ -194,7 +201,7 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
       try {
         await db.transaction(async (tx) => {
           const sealed = sealLinkSecrets(appKey, app, userId, secrets);
-          await saveLink(tx, { userId, app, profile: profileOf(user), secrets: sealed }, at);
+          await links.in(tx).save({ userId, app, profile: profileOf(user), secrets: sealed }, at);
           await recordAudit(tx, {
             actorId: userId,
             action: 'linked_apps.linked',
@@ -208,21 +215,21 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
         if (isUniqueViolation(error)) throw new AppError(422, LINKED_APP_MESSAGES.alreadyLinked(appName));
         throw error;
       }
-      if (throttle.accountCounted) await clearAccount(db, attempt.username);
-      sessionCache.forget({ userId });
-      const record = await findUserRecord(db, userId);
+      if (limits.accountCounted) await throttle.clearSignInAccount(attempt.username);
+      tokens.forget({ userId });
+      const record = await users.find(userId);
       if (!record) throw AppError.unauthenticated();
       return { kind: 'linked', user: record };
     },
 
     /** DELETE auth/unlink-{app}: the link is gone (already gone is fine: the result is the same). */
     async unlink(app: LinkedApp, userId: number, client: ClientInfo): Promise<UserRecord> {
-      const externalUserId = await deleteLink(db, userId, app);
+      const externalUserId = await links.delete(userId, app);
       if (externalUserId !== undefined) {
         await audit('linked_apps.unlinked', userId, client, { app, externalUserId });
-        sessionCache.forget({ userId });
+        tokens.forget({ userId });
       }
-      const record = await findUserRecord(db, userId);
+      const record = await users.find(userId);
       if (!record) throw AppError.unauthenticated();
       return record;
     },
@@ -232,23 +239,26 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
      * honours clears the link (409: the SPA then offers to link again); TS down is 502 and the
      * link stays.
      */
-    async tattleUser(userId: number, client: ClientInfo): Promise<TattleUser> {
-      const link = await findLinkSecrets(db, userId, 'ts');
+    async tattleUser(userId: number, client: ClientInfo): Promise<ExternalUser> {
+      const link = await links.findSecrets(userId, 'ts');
       if (!link) throw new AppError(409, LINKED_APP_MESSAGES.notLinked(LINKED_APP_NAMES.ts));
       const sessionId = openTelemetrySession(appKey, userId, link.secrets);
       const user = sessionId ? await telemetry.currentUser(sessionId) : null;
       if (!user) {
         // Only the link this check read: a new link made meanwhile stays.
-        await deleteLink(db, userId, 'ts', link.externalUserId);
+        await links.delete(userId, 'ts', link.externalUserId);
         await audit('linked_apps.session_ended', userId, client, {
           app: 'ts',
           externalUserId: link.externalUserId,
         });
-        sessionCache.forget({ userId });
+        tokens.forget({ userId });
         throw new AppError(409, LINKED_APP_MESSAGES.tattleSessionGone);
       }
-      return { user_id: user.id, username: user.username, email: user.email, name: user.name };
+      return user;
     },
+
+    /** GET linked-apps: where each linked app opens. */
+    openUrls: () => LINKED_APPS.map((app) => ({ app, url: deps.appUrls[app] })),
 
     /**
      * auth/login after the portal refused the credentials: LD, then TS (by email only). A system
@@ -310,14 +320,3 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
 }
 
 export type LinkedAppsService = ReturnType<typeof createLinkedAppsService>;
-
-/** The service over the app's clients and database (auth routes and linked-apps routes share it). */
-export const linkedAppsServiceOf = (app: FastifyInstance): LinkedAppsService =>
-  createLinkedAppsService({
-    db: app.database.db,
-    dispatch: app.dispatch,
-    telemetry: app.telemetry,
-    appKey: app.config.appKey,
-    sessionCache: app.sessionCache,
-    now: app.now,
-  });

@@ -13,10 +13,10 @@ import { hashPassword } from '../../lib/passwords';
 import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
-import { findLocks, recordIpFailure, revokeUserSessions } from '../auth/queries';
-import type { SessionCache } from '../auth/session-cache';
-import { setPasswordHash } from '../users/queries';
-import { findResetToken, findUserByEmail, insertResetToken, useResetTokens } from './queries';
+import type { ThrottleService } from '../throttle';
+import type { TokenService } from '../tokens';
+import type { UserRepository } from '../users';
+import type { ResetTokenRepository } from './repository';
 
 /**
  * Every forgot-password answer takes at least this long, whether a link was made or not, so the
@@ -26,8 +26,11 @@ export const FORGOT_MIN_DURATION_MS = 250;
 
 export type PasswordServiceDeps = {
   db: Db;
+  users: UserRepository;
+  resetTokens: ResetTokenRepository;
+  tokens: TokenService;
+  throttle: ThrottleService;
   mailer: Mailer;
-  sessionCache: SessionCache;
   appUrl: string;
   now: () => Date;
 };
@@ -36,7 +39,7 @@ const emailKey = (email: string) => `forgot:email:${email.trim().toLowerCase()}`
 const ipKey = (ip: string) => `forgot:ip:${ip}`;
 
 export function createPasswordService(deps: PasswordServiceDeps) {
-  const { db, mailer } = deps;
+  const { db, users, resetTokens, tokens, mailer } = deps;
   const audit = (
     action: string,
     targetId: number | null,
@@ -46,28 +49,30 @@ export function createPasswordService(deps: PasswordServiceDeps) {
 
   /** Rate limit per email and per IP in fixed windows (the login_throttle table, shared by instances). */
   async function throttle(email: string, client: ClientInfo, at: Date) {
-    const keys = [emailKey(email), ipKey(client.ip)];
-    const [lock] = await findLocks(db, keys, at);
-    if (lock) {
+    const locked = await deps.throttle.limit(
+      [
+        { key: emailKey(email), limit: FORGOT_PASSWORD_LIMITS.perEmail },
+        { key: ipKey(client.ip), limit: FORGOT_PASSWORD_LIMITS.perIp },
+      ],
+      FORGOT_PASSWORD_LIMITS.windowMs,
+      at,
+    );
+    if (locked) {
       await audit('passwords.forgot.throttled', null, client);
-      const seconds = Math.ceil((lock.lockedUntil!.getTime() - at.getTime()) / 1000);
-      throw AppError.tooManyRequests(Math.max(1, seconds), PASSWORD_MESSAGES.tooManyResetRequests);
+      throw AppError.tooManyRequests(locked.retryAfterSeconds, PASSWORD_MESSAGES.tooManyResetRequests);
     }
-    const { windowMs } = FORGOT_PASSWORD_LIMITS;
-    await recordIpFailure(db, keys[0]!, at, { limit: FORGOT_PASSWORD_LIMITS.perEmail, windowMs });
-    await recordIpFailure(db, keys[1]!, at, { limit: FORGOT_PASSWORD_LIMITS.perIp, windowMs });
   }
 
   return {
     /** POST passwords/forgot: the same answer, status and (about) time for every email. */
-    async forgot(email: string, client: ClientInfo): Promise<string> {
+    async forgot(email: string, client: ClientInfo): Promise<void> {
       const started = performance.now();
       const at = deps.now();
       await throttle(email, client, at);
-      const user = await findUserByEmail(db, email);
+      const user = await users.findByEmail(email);
       if (user && !user.blockedAt) {
         const token = newOpaqueToken();
-        await insertResetToken(db, {
+        await resetTokens.insert({
           tokenHash: tokenHash(token),
           userId: user.id,
           email: user.email.toLowerCase(),
@@ -82,15 +87,14 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       });
       const left = FORGOT_MIN_DURATION_MS - (performance.now() - started);
       if (left > 0) await sleep(left);
-      return PASSWORD_MESSAGES.resetLinkSent;
     },
 
     /** POST passwords/reset: a new password by a link; every session of the user ends. */
-    async reset(body: PasswordResetRequest, client: ClientInfo): Promise<string> {
+    async reset(body: PasswordResetRequest, client: ClientInfo): Promise<void> {
       const at = deps.now();
       const invalid = () => AppError.validation({ email: [PASSWORD_MESSAGES.invalidResetToken] });
       const hash = looksLikeOpaqueToken(body.token) ? tokenHash(body.token) : null;
-      const row = hash ? await findResetToken(db, hash) : undefined;
+      const row = hash ? await resetTokens.find(hash) : undefined;
       const problem = !row
         ? 'unknown_token'
         : row.usedAt
@@ -108,16 +112,17 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       }
       const passwordHash = await hashPassword(body.password);
       const done = await db.transaction(async (tx) => {
-        if (!(await useResetTokens(tx, hash, row.userId, at))) return false;
-        await setPasswordHash(tx, row.userId, passwordHash);
-        await revokeUserSessions(tx, row.userId, 'password_reset', at);
+        if (!(await resetTokens.in(tx).use(hash, row.userId, at))) return false;
+        await users.in(tx).setPasswordHash(row.userId, passwordHash);
+        await tokens.revokeAllOf(row.userId, 'password_reset', { tx, at });
         return true;
       });
       if (!done) throw invalid();
-      await deps.sessionCache.forgetEverywhere({ userId: row.userId });
+      await tokens.forgetEverywhere({ userId: row.userId });
       await audit('passwords.reset', row.userId, client);
       mailer.sendLater(passwordChangedMail(row.userEmail));
-      return PASSWORD_MESSAGES.resetDone;
     },
   };
 }
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

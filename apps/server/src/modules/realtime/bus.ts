@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { SessionMatch } from '../auth/session-cache';
+import type { SessionMatch } from '../tokens';
 
 /** What instances tell each other: a channel event for subscribers, or sessions to forget. */
 export type BusMessage =

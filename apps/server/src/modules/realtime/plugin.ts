@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX } from '@portal/contract';
 import { createBus, type Bus } from './bus';
 import { SubscriberHub } from './hub';
+import { createTicketRepository } from './repository';
+import { realtimeRoutes } from './routes';
+import { createTicketService } from './service';
 
 export type Realtime = {
   /** Publishes an event on a channel to its subscribers on every instance. */
   publish(channel: string, event: string, data: unknown): Promise<void>;
   hub: SubscriberHub;
   bus: Bus;
-};
+} & ReturnType<typeof createTicketService>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +22,12 @@ declare module 'fastify' {
 }
 
 /**
- * Fan-out between instances (DESIGN.md "realtime"): channel events go to the SSE subscribers of
- * every instance, and every session this instance forgets (logout, revocation, a blocked user) is
- * forgotten by the other instances' session caches too, at once instead of after their 1 s ttl.
+ * The realtime module. Fan-out between instances (DESIGN.md "realtime"): channel events go to the
+ * SSE subscribers of every instance, and every session this instance forgets (logout, revocation, a
+ * blocked user) is forgotten by the other instances' session caches too, at once instead of after
+ * their 1 s ttl. Subscribers get in with a single-use ticket (broadcasting/auth, then GET realtime).
  */
-export const realtimePlugin = fp(
+export const realtimeModule = fp(
   async (app: FastifyInstance) => {
     const bus = createBus(app.database, app.config.databaseUrl, app.log);
     const hub = new SubscriberHub();
@@ -46,10 +51,12 @@ export const realtimePlugin = fp(
         bus.publish({ k: 'event', channel, event, data }),
       hub,
       bus,
+      ...createTicketService({ tickets: createTicketRepository(app.database.db), now: app.now }),
     });
     // preClose: streams never end by themselves, so the server could not close while they are open.
     app.addHook('preClose', async () => hub.closeAll());
     app.addHook('onClose', async () => bus.close());
+    await app.register(realtimeRoutes, { prefix: API_PREFIX });
   },
-  { name: 'realtime', dependencies: ['auth-guard'] },
+  { name: 'realtime', dependencies: ['tokens'] },
 );

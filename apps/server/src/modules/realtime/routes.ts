@@ -8,12 +8,17 @@ import {
   realtimeQuerySchema,
 } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { authOf } from '../auth/guard';
-import { createRealtimeService } from './service';
+import { eventStreamBody } from '../../lib/openapi-media';
+import { authOf } from '../tokens';
 
 /** API.md "Realtime": a ticket for one's own channel, then the stream as Server-Sent Events. */
+/** What a subscriber reads, for the document. */
+const eventStream = eventStreamBody(
+  `retry: ${REALTIME.retryMs}\n: subscribed\n\nevent: ${REALTIME.loginEvent}\ndata: {"userId":42,"at":"2026-03-02T09:15:00.000Z"}\n\n`,
+);
+
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRealtimeService({ db: app.database.db, now: app.now });
+  const service = app.realtime;
   const tags = ['realtime'];
 
   app.post(
@@ -21,6 +26,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'issueRealtimeTicket',
         tags,
         summary: 'A single-use ticket (60 s) to subscribe to your own login-notification channel',
         security: bearerSecurity,
@@ -37,10 +43,17 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/realtime',
     {
       schema: {
+        operationId: 'streamEvents',
         tags,
         summary: `Server-Sent Events of a ticket's channel (event ${REALTIME.loginEvent})`,
         querystring: realtimeQuerySchema,
-        response: errorResponses(401),
+        response: {
+          200: {
+            description: `A text/event-stream that stays open: a heartbeat comment every ${REALTIME.heartbeatMs / 1000} s, and ${REALTIME.loginEvent} events (data: {userId, at}) when the user signs in elsewhere`,
+            content: { 'text/event-stream': { schema: eventStream } },
+          },
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contract';
-import type { RoleRow } from '../users/queries';
+import type { RoleRow } from './repository';
 
 export const presentRole = (role: RoleRow): Role => ({
   id: role.id,

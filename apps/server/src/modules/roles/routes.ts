@@ -3,23 +3,27 @@ import { z } from 'zod';
 import { dataOf, roleSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentRole } from './presenter';
-import { createRoleService } from './service';
 
+/** API.md "Roles": every role, and the ones an admin can assign. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = createRoleService({ db: app.database.db });
-  const schema = (summary: string) => ({
+  const { roles } = app;
+  const schema = (operationId: string, summary: string) => ({
+    operationId,
     tags: ['roles'],
     summary,
     security: bearerSecurity,
     response: { 200: dataOf(z.array(roleSchema)), ...errorResponses(401) },
   });
 
-  app.get('/roles', { onRequest: app.authenticate, schema: schema('Every role') }, async () => ({
+  app.get('/roles', { onRequest: app.authenticate, schema: schema('listRoles', 'Every role') }, async () => ({
     data: (await roles.list()).map(presentRole),
   }));
   app.get(
     '/roles/available',
-    { onRequest: app.authenticate, schema: schema('Roles an admin can assign to a user') },
+    {
+      onRequest: app.authenticate,
+      schema: schema('listAssignableRoles', 'Roles an admin can assign to a user'),
+    },
     async () => ({ data: (await roles.listAssignable()).map(presentRole) }),
   );
 };

@@ -1,10 +1,11 @@
-import type { Db } from '../../db/client';
-import { listRoles } from './queries';
+import type { RoleRepository } from './repository';
 
-export function createRoleService(deps: { db: Db }) {
+export function createRoleService(deps: { roles: RoleRepository }) {
   return {
-    list: () => listRoles(deps.db),
+    list: () => deps.roles.list(),
     /** Roles an admin may give a user in the user form. Today every seeded role is assignable. */
-    listAssignable: () => listRoles(deps.db),
+    listAssignable: () => deps.roles.list(),
   };
 }
+
+export type RoleService = ReturnType<typeof createRoleService>;

@@ -3,22 +3,10 @@ import { dataOf, sessionSchema, signUpSchema } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { presentSession } from '../auth/presenter';
-import { createAuthService } from '../auth/service';
-import { createSignupService } from './service';
+import { presentSession } from '../auth';
 
 /** API.md auth/signup: 201 Session; 404 in production (checked before the body is read). */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const auth = createAuthService({
-    db,
-    config: app.config,
-    sessionCache: app.sessionCache,
-    publish: app.realtime.publish,
-    now: app.now,
-  });
-  const signup = createSignupService({ db, auth });
-
   app.post(
     '/auth/signup',
     {
@@ -26,6 +14,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         if (app.config.isProduction) throw AppError.notFound();
       },
       schema: {
+        operationId: 'signUp',
         tags: ['auth'],
         summary: 'Register a customer account (not in production)',
         body: signUpSchema,
@@ -33,7 +22,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await signup.signUp(request.body, clientInfo(request));
+      const signedIn = await app.signup.signUp(request.body, clientInfo(request));
       return reply.status(201).send({ data: presentSession(signedIn) });
     },
   );

@@ -5,23 +5,28 @@ import type { ClientInfo } from '../../lib/client-info';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthService, SignedIn } from '../auth/service';
-import { insertUser, isEmailTaken } from '../users/queries';
+import type { AuthService, SignedIn } from '../auth';
+import type { UserRepository } from '../users';
 
 /**
  * POST auth/signup (outside production): a customer account and its first session. A taken email
  * and a blocked one (its row stays, API.md DELETE users block=1) get the same 422.
  */
-export function createSignupService(deps: { db: Db; auth: Pick<AuthService, 'openSession'> }) {
+export function createSignupService(deps: {
+  db: Db;
+  users: UserRepository;
+  auth: Pick<AuthService, 'openSession'>;
+}) {
+  const { db, users } = deps;
   const emailTaken = () => AppError.validation({ email: [PASSWORD_MESSAGES.emailTaken] });
   return {
     async signUp(body: SignUpRequest, client: ClientInfo): Promise<SignedIn> {
-      if (await isEmailTaken(deps.db, body.email)) throw emailTaken();
+      if (await users.isEmailTaken(body.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       let userId: number;
       try {
-        userId = await deps.db.transaction(async (tx) => {
-          const id = await insertUser(tx, {
+        userId = await db.transaction(async (tx) => {
+          const id = await users.in(tx).insert({
             name: body.name,
             email: body.email,
             passwordHash,
@@ -45,3 +50,4 @@ export function createSignupService(deps: { db: Db; auth: Pick<AuthService, 'ope
     },
   };
 }
+export type SignupService = ReturnType<typeof createSignupService>;

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, ROLE_IDS, usageQuerySchema, usageSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { createUsageService } from './service';
+import { presentUsage } from './presenter';
 
 /** GET usage/clicks (admin): the NS BI usage charts' data. */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usage = createUsageService({
-    db: app.database.db,
-    now: app.now,
-    reportName: (id) => app.biService.reportName(id),
-  });
   app.get(
     '/usage/clicks',
     {
       onRequest: app.requireRoles(ROLE_IDS.admin),
       schema: {
+        operationId: 'getUsageClicks',
         tags: ['usage'],
         security: bearerSecurity,
         summary:
@@ -23,6 +19,6 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(usageSchema), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => ({ data: await usage.clicks(request.query.days) }),
+    async (request) => ({ data: presentUsage(await app.usage.clicks(request.query.days)) }),
   );
 };

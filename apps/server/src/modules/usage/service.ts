@@ -1,30 +1,36 @@
-import type { Usage } from '@portal/contract';
-import type { Db } from '../../db/client';
-import { clicksPerDay, topReports, topUsers } from './queries';
+import type { ClickRepository } from './repository';
 
 const TOP = 10;
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * NS BI usage (issue 11): clicks per day, the most opened reports and the most active users over the
- * last `days` days (UTC), from the daily roll-ups. Report names come from the BI trees the portal
- * keeps (`reportName`); a report no kept tree knows shows by id.
+ * NS BI usage: clicks are counted as they happen (SPEC §7 "user-logs"); the charts (issue 11) show
+ * clicks per day, the most opened reports and the most active users over the last `days` days
+ * (UTC), from the daily roll-ups. Report names come from the BI trees the portal keeps
+ * (`reportName`); a report no kept tree knows shows by id.
  */
 export function createUsageService(deps: {
-  db: Db;
+  clicks: ClickRepository;
   now: () => Date;
   reportName: (id: string) => string | null;
 }) {
-  const { db, now } = deps;
+  const { clicks, now } = deps;
   return {
-    async clicks(days: number): Promise<Usage> {
+    /** A click on the NS BI card. */
+    countNsbiClick: (userId: number) => clicks.record({ userId, kind: 'nsbi', at: now() }),
+
+    /** A report or dashboard opened. */
+    countReportClick: (userId: number, reportId: string) =>
+      clicks.record({ userId, kind: 'report', reportId, at: now() }),
+
+    async clicks(days: number) {
       const to = now();
       const from = new Date(to.getTime() - (days - 1) * 86_400_000);
       const range = { from: iso(from), to: iso(to) };
       const [perDayRows, reports, people] = await Promise.all([
-        clicksPerDay(db, range),
-        topReports(db, range, TOP),
-        topUsers(db, range, TOP),
+        clicks.perDay(range),
+        clicks.topReports(range, TOP),
+        clicks.topUsers(range, TOP),
       ]);
       const perDay = Array.from({ length: days }, (_, i) => ({
         day: iso(new Date(from.getTime() + i * 86_400_000)),
@@ -37,15 +43,14 @@ export function createUsageService(deps: {
         if (entry && (row.kind === 'nsbi' || row.kind === 'report')) entry[row.kind] += row.clicks;
       }
       return {
-        ...range,
+        range,
         perDay,
         topReports: reports.map((r) => ({ ...r, name: deps.reportName(r.reportId) })),
-        topUsers: people.map((p) => ({ userId: p.userId, name: p.name, email: p.email, clicks: p.clicks })),
-        totals: {
-          nsbi: perDay.reduce((sum, d) => sum + d.nsbi, 0),
-          report: perDay.reduce((sum, d) => sum + d.report, 0),
-        },
+        topUsers: people,
       };
     },
   };
 }
+
+export type UsageService = ReturnType<typeof createUsageService>;
+export type UsageCounts = Awaited<ReturnType<UsageService['clicks']>>;

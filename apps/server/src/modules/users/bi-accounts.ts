@@ -1,7 +1,8 @@
 /**
  * What the users service needs from the BI server (Dundas BI): deleting a user's BI account when
- * an admin deletes the user with "Also delete from NSBI (if exists)". app.ts backs it with the BI
- * service (modules/bi); the users service only knows this interface, so tests can pass a fake.
+ * an admin deletes the user with "Also delete from NSBI (if exists)". The users plugin backs it with
+ * the bi module's service; the users service only knows this interface, so tests can pass a fake
+ * (buildApp's `biAccounts` option).
  */
 export type BiAccounts = {
   /**

@@ -1,16 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { ROLE_IDS } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, randomPassword } from '../../lib/passwords';
-import {
-  findUserIdByEmail,
-  grantRole,
-  hasActiveAdmin,
-  insertUser,
-  lockForTransaction,
-  setPasswordHash,
-  unblockUser,
-} from './queries';
+import { createUserRepository } from './repository';
 
 /** Used outside production when ADMIN_EMAIL is unset (production refuses to start without it). */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -25,29 +19,35 @@ export type FirstAdminResult = { created: false } | { created: true; userId: num
  * email promoted, unblocked and given that password, since the operator's settings are the truth).
  * Without them (never in production) `admin@example.com` gets a random password, logged once.
  */
-export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdminResult> {
+export async function ensureFirstAdmin(app: {
+  config: Pick<AppConfig, 'admin'>;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<FirstAdminResult> {
   const { config, log } = app;
   const db = app.database.db;
+  const users = createUserRepository(db);
   const email = config.admin.email ?? DEFAULT_ADMIN_EMAIL;
   const generated = config.admin.password ? undefined : randomPassword();
   const password = config.admin.password ?? generated!;
 
   const result = await db.transaction(async (tx): Promise<FirstAdminResult> => {
-    await lockForTransaction(tx, FIRST_ADMIN_LOCK_ID);
-    if (await hasActiveAdmin(tx)) return { created: false };
+    const inTx = users.in(tx);
+    await inTx.lockForTransaction(FIRST_ADMIN_LOCK_ID);
+    if (await inTx.hasActiveAdmin()) return { created: false };
     const passwordHash = await hashPassword(password);
-    let userId = await findUserIdByEmail(tx, email);
+    let userId = await inTx.findIdByEmail(email);
     if (userId === undefined) {
-      userId = await insertUser(tx, {
+      userId = await inTx.insert({
         name: 'Administrator',
         email,
         passwordHash,
         roleIds: [ROLE_IDS.admin],
       });
     } else {
-      await setPasswordHash(tx, userId, passwordHash);
-      await grantRole(tx, userId, ROLE_IDS.admin);
-      await unblockUser(tx, userId);
+      await inTx.setPasswordHash(userId, passwordHash);
+      await inTx.grantRole(userId, ROLE_IDS.admin);
+      await inTx.unblock(userId);
     }
     await recordAudit(tx, {
       actorId: null,

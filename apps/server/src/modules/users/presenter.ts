@@ -1,15 +1,16 @@
 import {
   ADMIN_VISIBLE_META_KEYS,
   API_PREFIX,
+  USER_ADMIN_MESSAGES,
   type MetaItem,
   type PagedUsers,
   type User,
 } from '@portal/contract';
-import { presentFile } from '../files/presenter';
-import { presentRole } from '../roles/presenter';
-import type { UserRecord } from './queries';
-import { isAdmin } from './rules';
-import type { UserPage } from './user-list';
+import { presentFile } from '../files';
+import { presentRole } from '../roles';
+import { isAdmin } from './policy';
+import type { UserRecord } from './repository';
+import type { UserPage } from './list/engine';
 
 /** A user's meta as the viewer may see it: admin notes only for admins (SPEC §5). */
 export const presentMeta = (meta: UserRecord['meta'], options: { adminView: boolean }): MetaItem[] =>
@@ -137,3 +138,8 @@ export function presentUserPage(page: UserPage): PagedUsers {
     (n) => `${API_PREFIX}/users?${query(n)}`,
   );
 }
+
+/** The answer of DELETE users/{id}: deleted, or deleted and blocked. */
+export const presentRemoval = (outcome: { blocked: boolean }) => ({
+  message: outcome.blocked ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted,
+});

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataOf,
@@ -6,6 +5,8 @@ import {
   deleteUserQuerySchema,
   idParamsSchema,
   messageBodySchema,
+  metaListResponseSchema,
+  metaUpdateSchema,
   pagedUsersSchema,
   ROLE_IDS,
   userPayloadSchema,
@@ -14,28 +15,37 @@ import {
   usersQuerySchema,
   MESSAGES,
 } from '@portal/contract';
-import { clientInfo } from '../../lib/client-info';
-import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, documentAs, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
-import { authOf } from '../auth/guard';
-import { AppError } from '../../lib/errors';
-import { presentUser, presentUserPage } from './presenter';
-import { isAdmin } from './rules';
-import { createUserService, type Actor } from './service';
+import { actorOf } from '../tokens';
+import { presentMeta, presentRemoval, presentUser, presentUserPage } from './presenter';
 
-const actorOf = (request: FastifyRequest): Actor => {
-  const { user, sessionId } = authOf(request);
-  return { userId: user.id, sessionId, ip: clientInfo(request).ip };
+const userBodyExample = {
+  name: 'Dana Fleet',
+  email: 'dana@acme-logistics.example',
+  password: 'correct horse 9',
+  password_confirmation: 'correct horse 9',
+  meta: [
+    { key: 'company_name', value: 'Acme Logistics' },
+    { key: 'primary_phone_number', value: '0215550123' },
+  ],
+  role_id: 3,
+  project_id: null,
 };
+// The user form's bodies, named in the OpenAPI document (the contract builds them per call).
+const createUserBody = documentAs(userPayloadSchema('create'), 'UserCreate', userBodyExample);
+const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', {
+  ...userBodyExample,
+  password: '',
+  password_confirmation: '',
+});
 
-/** API.md "Users": admin routes (the guard answers 401/403 before the body is read), PUT also for oneself. */
+/**
+ * API.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
+ * and POST meta/user also for oneself (the service asks policy.ts who may change what).
+ */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserService({
-    db: app.database.db,
-    dbKind: app.database.kind,
-    sessionCache: app.sessionCache,
-    biAccounts: app.biAccounts,
-  });
+  const { users } = app;
   const onRequest = app.requireRoles(ROLE_IDS.admin);
   const tags = ['users'];
   const security = bearerSecurity;
@@ -48,6 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // PagedUsers); zod on the way out was a third of the route's own CPU.
       serializerCompiler: typedPayloadSerializerCompiler,
       schema: {
+        operationId: 'listUsers',
         tags,
         security,
         summary: 'A page of active users, or of blocked ones with blocked=1; searchable and sortable',
@@ -63,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getUser',
         tags,
         security,
         summary: 'One user (blocked ones too)',
@@ -78,10 +90,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'createUser',
         tags,
         security,
         summary: 'Create a user',
-        body: userPayloadSchema('create'),
+        body: createUserBody,
         response: { 201: dataWithMessageOf(userSchema), ...errorResponses(400, 401, 403, 422) },
       },
     },
@@ -93,30 +106,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Admins update anyone; everyone else only themselves (the Profile screen's 'Save Profile'):
-  // the service refuses a role change, admin-only meta and the BI project for non-admins.
+  // Admins update anyone; everyone else only themselves (the Profile screen's 'Save Profile').
   app.put(
     '/users/:id',
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'updateUser',
         tags,
         security,
         summary: 'Update a user (admins: anyone; others: themselves); an empty password keeps the old one',
         params: idParamsSchema,
-        body: userPayloadSchema('edit'),
+        body: updateUserBody,
         response: { 200: dataWithMessageOf(userSchema), ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request) => {
-      const caller = authOf(request).user;
-      const admin = isAdmin(caller);
-      if (!admin && request.params.id !== caller.id) throw AppError.forbidden();
-      const user = await users.update(request.params.id, request.body, {
-        ...actorOf(request),
-        isAdmin: admin,
-      });
-      return { data: presentUser(user, { adminView: admin }), message: MESSAGES.userUpdated };
+      const actor = actorOf(request);
+      const user = await users.update(request.params.id, request.body, actor);
+      return { data: presentUser(user, { adminView: actor.isAdmin }), message: MESSAGES.userUpdated };
     },
   );
 
@@ -125,16 +133,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'deleteUser',
         tags,
         security,
         summary: 'Delete a user (block=0: the email is free again) or delete & block them (block=1)',
         description: `Ends every session of the user. Deleting yourself is refused (403: "${USER_ADMIN_MESSAGES.deleteSelf}").`,
         params: idParamsSchema,
         querystring: deleteUserQuerySchema,
-        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422), 502: messageBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422, 502) },
       },
     },
-    async (request) => ({ message: await users.remove(request.params.id, request.query, actorOf(request)) }),
+    async (request) => presentRemoval(await users.remove(request.params.id, request.query, actorOf(request))),
   );
 
   for (const method of ['POST', 'PATCH'] as const) {
@@ -143,13 +152,39 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/users/:id/restore',
       onRequest,
       schema: {
+        operationId: method === 'POST' ? 'restoreUser' : 'restoreUserByPatch',
         tags,
         security,
         summary: 'Restore a blocked user',
         params: idParamsSchema,
         response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422) },
       },
-      handler: async (request) => ({ message: await users.restore(request.params.id, actorOf(request)) }),
+      handler: async (request) => {
+        await users.restore(request.params.id, actorOf(request));
+        return { message: USER_ADMIN_MESSAGES.userRestored };
+      },
     });
   }
+
+  app.post(
+    '/meta/user',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'setUserMeta',
+        tags,
+        summary: "Set meta keys of a user (own user, or admin for anyone); answers the user's meta list",
+        description:
+          'admin_notes and settings.nsbi_enabled are admin only (403 otherwise); flags are "0"/"1".',
+        security,
+        body: metaUpdateSchema,
+        response: { 200: metaListResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const saved = await users.saveMeta(request.body, actor);
+      return { data: presentMeta(saved, { adminView: actor.isAdmin }) };
+    },
+  );
 };

@@ -1,35 +1,24 @@
-import {
-  ADMIN_ONLY_META_KEYS,
-  USER_ADMIN_MESSAGES,
-  type UserPayload,
-  type UsersQuery,
-} from '@portal/contract';
+import { USER_ADMIN_MESSAGES, type UserPayload, type UsersQuery } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeUserSessions } from '../auth/queries';
-import type { SessionCache } from '../auth/session-cache';
+import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
+import { createUserMetaService } from './meta';
 import {
-  blockUser,
-  deleteUserRow,
-  findUserRecord,
-  insertUser,
-  isEmailTaken,
-  replaceRoles,
-  roleExists,
-  unblockUser,
-  updateUserRow,
-  upsertMeta,
-  type UserRecord,
-} from './queries';
-import { listUsers, newUserListMemos } from './user-list';
+  canAssignBiProject,
+  canChangeRoleOf,
+  canDeleteUser,
+  canEditUser,
+  canSetMetaKeys,
+  type Actor,
+} from './policy';
+import type { UserRecord, UserRepository } from './repository';
+import { listUsers, newUserListMemos } from './list/engine';
 
-/** Who is acting: for the self-rules, for sparing the caller's own session, and for the audit trail. */
-export type Actor = { userId: number; sessionId: string; ip: string | null; isAdmin?: boolean };
 export type DeleteOptions = {
   block: boolean;
   deleteRemoteAccount: boolean;
@@ -39,11 +28,12 @@ export type DeleteOptions = {
 
 export type UserServiceDeps = {
   db: Db;
-  /** Which engine: the list prepares its statements differently on each. */
-  dbKind: Database['kind'];
-  sessionCache: Pick<SessionCache, 'forget'>;
+  /** The list runs its page statements with bound parameters (Database.query). */
+  database: Pick<Database, 'db' | 'query'>;
+  users: UserRepository;
+  tokens: Pick<TokenService, 'revokeAllOf' | 'forget'>;
   biAccounts: BiAccounts;
-  now?: () => Date;
+  now: () => Date;
 };
 
 const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) => {
@@ -53,19 +43,12 @@ const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) =>
     .map((m) => ({ key: m.key, from: old.get(m.key) ?? null, to: m.value ?? null }));
 };
 
-/** Users administration (API.md "Users"). Routes guard the admin role; the rules about oneself live here. */
 /**
- * What a non-admin may change about themselves: not admin-only meta (403, as meta/user answers) and
- * not the BI project, which is an admin's assignment (ignored, so the Profile form can send its value).
+ * Users administration (API.md "Users") and a user's own profile: routes guard the admin area;
+ * who may do what to whom is policy.ts, asked here.
  */
-function selfServicePayload(payload: UserPayload): UserPayload {
-  if (payload.meta.some((m) => ADMIN_ONLY_META_KEYS.includes(m.key))) throw AppError.forbidden();
-  return { ...payload, project_id: undefined };
-}
-
 export function createUserService(deps: UserServiceDeps) {
-  const { db, sessionCache, biAccounts } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, users, tokens, biAccounts, now } = deps;
   const listMemos = newUserListMemos();
 
   const audit = (
@@ -85,7 +68,7 @@ export function createUserService(deps: UserServiceDeps) {
     });
 
   async function mustFind(id: number): Promise<UserRecord> {
-    const user = await findUserRecord(db, id);
+    const user = await users.find(id);
     if (!user) throw AppError.notFound();
     return user;
   }
@@ -93,8 +76,8 @@ export function createUserService(deps: UserServiceDeps) {
   /** Field errors that need the database: a taken email (blocked users' too), an unknown role. */
   async function checkPayload(payload: UserPayload, userId?: number, extra: FieldErrors = {}) {
     const errors: FieldErrors = { ...extra };
-    if (await isEmailTaken(db, payload.email, userId)) errors.email = [USER_ADMIN_MESSAGES.emailTaken];
-    if (!errors.role_id && !(await roleExists(db, payload.role_id)))
+    if (await users.isEmailTaken(payload.email, userId)) errors.email = [USER_ADMIN_MESSAGES.emailTaken];
+    if (!errors.role_id && !(await users.roleExists(payload.role_id)))
       errors.role_id = [USER_ADMIN_MESSAGES.roleInvalid];
     if (Object.keys(errors).length) throw AppError.validation(errors);
   }
@@ -107,8 +90,23 @@ export function createUserService(deps: UserServiceDeps) {
     throw error;
   };
 
+  /**
+   * What the actor may change of a user with this payload: admin-only meta refused (403, as meta/user
+   * answers), the BI project ignored unless theirs to assign (so the Profile form can send its value).
+   */
+  function allowedPayload(payload: UserPayload, actor: Actor): UserPayload {
+    if (
+      !canSetMetaKeys(
+        actor,
+        payload.meta.map((m) => m.key),
+      )
+    )
+      throw AppError.forbidden();
+    return canAssignBiProject(actor) ? payload : { ...payload, project_id: undefined };
+  }
+
   return {
-    list: (query: UsersQuery) => listUsers({ db, kind: deps.dbKind }, listMemos, query),
+    list: (query: UsersQuery) => listUsers(deps.database, listMemos, query),
 
     get: mustFind,
 
@@ -118,7 +116,7 @@ export function createUserService(deps: UserServiceDeps) {
       const meta = payload.meta.filter((m) => m.value !== null);
       const id = await db
         .transaction(async (tx) => {
-          const userId = await insertUser(tx, {
+          const userId = await users.in(tx).insert({
             name: payload.name,
             email: payload.email,
             passwordHash,
@@ -140,16 +138,18 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     /**
-     * PUT users/{id}. A missing password keeps the old one. role_id replaces the user's roles only
-     * when it is not already one of them (the form shows one role; saving must not drop the rest),
-     * and an admin may not change their own role. A new password ends the user's other sessions.
+     * PUT users/{id}: admins update anyone, others themselves. A missing password keeps the old one.
+     * role_id replaces the user's roles only when it is not already one of them (the form shows one
+     * role; saving must not drop the rest), and nobody changes their own role. A new password ends
+     * the user's other sessions.
      */
     async update(id: number, input: UserPayload, actor: Actor): Promise<UserRecord> {
+      if (!canEditUser(actor, id)) throw AppError.forbidden();
       const before = await mustFind(id);
-      const payload = actor.isAdmin === false ? selfServicePayload(input) : input;
+      const payload = allowedPayload(input, actor);
       const roleChanges = !before.roles.some((r) => r.id === payload.role_id);
-      const self = id === actor.userId;
-      await checkPayload(payload, id, self && roleChanges ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
+      const ownRole = roleChanges && !canChangeRoleOf(actor, id);
+      await checkPayload(payload, id, ownRole ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
       const passwordHash = payload.password === undefined ? undefined : await hashPassword(payload.password);
       const projectChanges =
         payload.project_id !== undefined && payload.project_id !== before.dundasProjectId;
@@ -157,8 +157,7 @@ export function createUserService(deps: UserServiceDeps) {
 
       await db
         .transaction(async (tx) => {
-          await updateUserRow(
-            tx,
+          await users.in(tx).update(
             id,
             {
               name: payload.name,
@@ -169,8 +168,8 @@ export function createUserService(deps: UserServiceDeps) {
             at,
           );
           if (roleChanges) {
-            await replaceRoles(tx, id, [payload.role_id]);
-            const to = await findUserRecord(tx, id);
+            await users.in(tx).replaceRoles(id, [payload.role_id]);
+            const to = await users.in(tx).find(id);
             await audit(tx, actor, 'users.role_changed', id, {
               from: before.roles.map((r) => r.name).join(', '),
               to: to?.roles.map((r) => r.name).join(', '),
@@ -178,9 +177,11 @@ export function createUserService(deps: UserServiceDeps) {
               toRoleIds: [payload.role_id],
             });
           }
-          await upsertMeta(tx, id, payload.meta, at);
-          if (passwordHash)
-            await revokeUserSessions(tx, id, 'password_changed', at, self ? actor.sessionId : undefined);
+          await users.in(tx).upsertMeta(id, payload.meta, at);
+          if (passwordHash) {
+            const except = id === actor.userId ? actor.sessionId : undefined;
+            await tokens.revokeAllOf(id, 'password_changed', { tx, at, except });
+          }
           await audit(tx, actor, 'users.updated', id, {
             ...(payload.name !== before.name && { name: { from: before.name, to: payload.name } }),
             ...(payload.email !== before.email && { email: { from: before.email, to: payload.email } }),
@@ -192,7 +193,7 @@ export function createUserService(deps: UserServiceDeps) {
           });
         })
         .catch(emailRace);
-      sessionCache.forget({ userId: id });
+      tokens.forget({ userId: id });
       return mustFind(id);
     },
 
@@ -201,8 +202,8 @@ export function createUserService(deps: UserServiceDeps) {
      * (email stays taken, sign-in refused). Either way every session of theirs ends now. With
      * `deleteRemoteAccount` the BI account goes first; if that fails the user stays unless `force`.
      */
-    async remove(id: number, options: DeleteOptions, actor: Actor): Promise<string> {
-      if (id === actor.userId) throw AppError.forbidden(USER_ADMIN_MESSAGES.deleteSelf);
+    async remove(id: number, options: DeleteOptions, actor: Actor): Promise<{ blocked: boolean }> {
+      if (!canDeleteUser(actor, id)) throw AppError.forbidden(USER_ADMIN_MESSAGES.deleteSelf);
       const user = await mustFind(id);
       let remote: { deleted: boolean } | { failed: string } | null = null;
       if (options.deleteRemoteAccount) {
@@ -222,33 +223,34 @@ export function createUserService(deps: UserServiceDeps) {
       };
       await db.transaction(async (tx) => {
         if (options.block) {
-          await blockUser(tx, id, now());
-          await revokeUserSessions(tx, id, 'user_blocked', now());
+          await users.in(tx).block(id, now());
+          await tokens.revokeAllOf(id, 'user_blocked', { tx, at: now() });
           await audit(tx, actor, 'users.blocked', id, details);
         } else {
           // Sessions, roles, meta and logo go with the row (foreign keys cascade).
-          await deleteUserRow(tx, id);
+          await users.in(tx).delete(id);
           await audit(tx, actor, 'users.deleted', id, details);
         }
       });
-      sessionCache.forget({ userId: id });
-      return options.block ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted;
+      tokens.forget({ userId: id });
+      return { blocked: options.block };
     },
 
     /** POST/PATCH users/{id}/restore: a blocked user is active again (may sign in with their password). */
-    async restore(id: number, actor: Actor): Promise<string> {
+    async restore(id: number, actor: Actor): Promise<void> {
       const user = await mustFind(id);
       await db.transaction(async (tx) => {
-        await unblockUser(tx, id);
+        await users.in(tx).unblock(id);
         await audit(tx, actor, 'users.restored', id, {
           name: user.name,
           email: user.email,
           wasBlocked: user.blockedAt !== null,
         });
       });
-      sessionCache.forget({ userId: id });
-      return USER_ADMIN_MESSAGES.userRestored;
+      tokens.forget({ userId: id });
     },
+
+    ...createUserMetaService({ db, users, tokens, now }),
   };
 }
 

@@ -7,19 +7,18 @@ import { AppError } from '../../../lib/errors';
 import { newOpaqueToken, tokenHash } from '../../../lib/tokens';
 import type { Mailer } from '../../../mail/mailer';
 import { securityCodeMail } from '../../../mail/templates';
-import type { UserRecord } from '../../users/queries';
-import {
-  consumeChallenge,
-  countAttempt,
-  findChallengeIdBySecret,
-  findLiveChallenge,
-  replaceChallenges,
-  setChallengeSecret,
-} from './queries';
+import type { UserRecord } from '../../users';
+import type { ChallengeRepository } from './repository';
 
 export type Challenge = { secret: string; message: string };
 
-export type TwoFactorDeps = { db: Db; mailer: Mailer; appKey: Buffer; now: () => Date };
+export type TwoFactorDeps = {
+  db: Db;
+  challenges: ChallengeRepository;
+  mailer: Mailer;
+  appKey: Buffer;
+  now: () => Date;
+};
 
 const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key === key)?.value ?? null;
 export const twoFactorEnabled = (user: UserRecord) => metaValue(user, META_KEYS.twoFactor) === '1';
@@ -31,7 +30,7 @@ export const twoFactorEnabled = (user: UserRecord) => metaValue(user, META_KEYS.
  * new secret for the same code instead of mailing another one.
  */
 export function createTwoFactor(deps: TwoFactorDeps) {
-  const { db } = deps;
+  const { db, challenges } = deps;
   const codeHash = (challengeId: string, code: string) =>
     createHmac('sha256', deps.appKey).update(`${challengeId}:${code}`).digest();
   const audit = (
@@ -47,7 +46,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     const invalid = () => AppError.validation({ [field]: [TWO_FACTOR_MESSAGES.invalidCode] });
     if (!challengeId) throw invalid();
     const at = deps.now();
-    const row = await countAttempt(db, challengeId, at, TWO_FACTOR.maxWrongCodes);
+    const row = await challenges.countAttempt(challengeId, at, TWO_FACTOR.maxWrongCodes);
     if (!row) throw invalid();
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = codeHash(challengeId, code.trim());
@@ -58,7 +57,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       });
       throw invalid();
     }
-    if (!(await consumeChallenge(db, challengeId, at))) throw invalid();
+    if (!(await challenges.consume(challengeId, at))) throw invalid();
     await audit('auth.two_factor.passed', { id: row.userId }, client);
     return row.userId;
   }
@@ -70,16 +69,15 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const secret = newOpaqueToken();
       const viaPhone = Boolean(metaValue(user, META_KEYS.primaryPhone)?.trim());
       const message = MESSAGES.securityCodeSent(viaPhone);
-      const live = await findLiveChallenge(db, user.id, at, TWO_FACTOR.maxWrongCodes);
+      const live = await challenges.findLive(user.id, at, TWO_FACTOR.maxWrongCodes);
       if (live && at.getTime() - live.codeSentAt.getTime() < TWO_FACTOR.resendCooldownMs) {
-        await setChallengeSecret(db, live.id, tokenHash(secret));
+        await challenges.setSecret(live.id, tokenHash(secret));
         await audit('auth.two_factor.resend_suppressed', user, client);
         return { secret, message };
       }
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** TWO_FACTOR.codeLength)).padStart(TWO_FACTOR.codeLength, '0');
-      await replaceChallenges(
-        db,
+      await challenges.replace(
         {
           id,
           userId: user.id,
@@ -102,13 +100,13 @@ export function createTwoFactor(deps: TwoFactorDeps) {
 
     /** auth/login with `authKey`: the user's current challenge. 422 `errors.authKey` when wrong. */
     async verifyForUser(userId: number, code: string, client: ClientInfo): Promise<void> {
-      const live = await findLiveChallenge(db, userId, deps.now(), TWO_FACTOR.maxWrongCodes);
+      const live = await challenges.findLive(userId, deps.now(), TWO_FACTOR.maxWrongCodes);
       await check(live?.id, code, 'authKey', client);
     },
 
     /** two-fa/verify: the challenge of a secret. Answers its user id; 422 `errors.code` when wrong. */
     async verifyBySecret(secret: string, code: string, client: ClientInfo): Promise<number> {
-      const row = await findChallengeIdBySecret(db, tokenHash(secret));
+      const row = await challenges.findIdBySecret(tokenHash(secret));
       return check(row?.id, code, 'code', client);
     },
   };

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '@portal/contract';
+import { createUserRepository } from '../users';
+import { authRoutes } from './routes';
+import { createAuthService, type AuthService } from './service';
+import { createChallengeRepository } from './two-factor/repository';
+import { createTwoFactor } from './two-factor/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signing in and out: credentials, two-factor codes, hand-offs, refresh (modules/auth). */
+    auth: AuthService;
+  }
+}
+
+/**
+ * The auth module: sign-in with portal or LD/TS credentials (with two-factor by mailed code),
+ * hand-off sign-in, refresh and sign-out. Tokens themselves are the tokens module's.
+ */
+export const authModule = fp(
+  async (app: FastifyInstance) => {
+    const db = app.database.db;
+    app.decorate(
+      'auth',
+      createAuthService({
+        db,
+        users: createUserRepository(db),
+        tokens: app.tokens,
+        throttle: app.throttle,
+        externalAccounts: app.linkedApps,
+        twoFactor: createTwoFactor({
+          db,
+          challenges: createChallengeRepository(db),
+          mailer: app.mailer,
+          appKey: app.config.appKey,
+          now: app.now,
+        }),
+        publish: app.realtime.publish,
+        now: app.now,
+      }),
+    );
+    await app.register(authRoutes, { prefix: API_PREFIX });
+  },
+  { name: 'auth', dependencies: ['tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'] },
+);

@@ -1,0 +1,2 @@
+// What other modules may use of the bi module.
+export type { BiModule } from './plugin';

@@ -1,0 +1,4 @@
+import { canEditUser, type Actor } from '../users';
+
+/** A user's files (their logo) are theirs and any admin's to replace or delete. */
+export const canManageFilesOf = (actor: Actor, ownerId: number) => canEditUser(actor, ownerId);

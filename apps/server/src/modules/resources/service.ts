@@ -1,0 +1,26 @@
+import type { AppConfig } from '../../config';
+import { specsPdf } from './specs-pdf';
+
+export const SPECS_PDF_PATH = '/docs/gen3-gen4-specs.pdf';
+
+/** Where the resource frames (SPEC §2: Analysis, API summary, BI designers) load from, from config. */
+export function createResourceService(config: Pick<AppConfig, 'appUrl' | 'bi' | 'linkedApps' | 'resources'>) {
+  const bi = config.bi.publicUrl;
+  const ts = config.linkedApps.ts;
+  // The TS simulator serves the API summary beside its page; a real TS says where in TS_API_DOCS_URL.
+  const apiSummary =
+    config.resources.tsApiDocsUrl ??
+    (ts.apiUrl ? `${new URL(ts.apiUrl).origin}/docs` : `${config.appUrl}/sim/ts/docs`);
+  const links = {
+    analysis: config.resources.analysisUrl ?? `${bi}/analysis`,
+    apiSummary,
+    biDesigner: `${bi}/`,
+    biDemoDesigner: `${bi}/?demo=1`,
+    gen3Gen4Specs: SPECS_PDF_PATH,
+  };
+  // The specs sheet, made once: a document (framed by Developer Resources), not API data.
+  const pdf = specsPdf();
+  return { links: () => links, specsPdf: () => pdf };
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;

@@ -1,0 +1,3 @@
+// What other modules may use of the roles module.
+export { presentRole } from './presenter';
+export type { RoleRow } from './repository';

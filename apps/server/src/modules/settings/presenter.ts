@@ -1,4 +1,0 @@
-import type { SystemSetting } from '@portal/contract';
-import type { SettingRow } from './queries';
-
-export const presentSetting = (row: SettingRow): SystemSetting => ({ key: row.key, value: row.value });

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reportClickQuerySchema } from '@portal/contract';
+import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { authOf } from '../tokens';
+
+/** Usage logs (SPEC §7 "user-logs"): a row per click on NS BI and per report opened. */
+export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['usage'];
+
+  app.post(
+    '/user-logs/increase-nsbi-clicks',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'countNsbiClick',
+        tags,
+        security: bearerSecurity,
+        summary: 'Count a click on the NS BI card',
+        response: { 204: z.null().describe('Counted'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await app.usage.countNsbiClick(authOf(request).user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user-logs/increase-report-clicks',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'countReportClick',
+        tags,
+        security: bearerSecurity,
+        summary: 'Count a report or dashboard opened',
+        querystring: reportClickQuerySchema,
+        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      await app.usage.countReportClick(authOf(request).user.id, request.query.report_id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { USER_ADMIN_MESSAGES, type MetaUpdate } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { TokenService } from '../tokens';
+import { canEditUser, canSetMetaKeys, type Actor } from './policy';
+import type { MetaRow, UserRepository } from './repository';
+
+/** POST meta/user: a user's profile fields and settings toggles (API.md "Meta keys"). */
+export function createUserMetaService(deps: {
+  db: Db;
+  users: UserRepository;
+  tokens: Pick<TokenService, 'forget'>;
+  now: () => Date;
+}) {
+  const { db, users, tokens } = deps;
+
+  return {
+    /**
+     * Sets the given keys (keys and values are already checked by metaUpdateSchema) and answers the
+     * user's whole meta list. Own user, or an admin for anyone; admin-only keys (admin notes, Uses
+     * NSBI) need an admin even on one's own user. Authorisation comes before existence, so a customer
+     * learns nothing about other users' ids.
+     */
+    async saveMeta(input: MetaUpdate, actor: Actor): Promise<MetaRow[]> {
+      if (!canEditUser(actor, input.user_id)) throw AppError.forbidden();
+      if (
+        !canSetMetaKeys(
+          actor,
+          input.meta.map((m) => m.key),
+        )
+      ) {
+        throw AppError.forbidden(USER_ADMIN_MESSAGES.adminOnlyMeta);
+      }
+      if (!(await users.find(input.user_id))) throw AppError.notFound();
+
+      const saved = await db.transaction(async (tx) => {
+        const before = new Map((await users.in(tx).listMeta(input.user_id)).map((m) => [m.key, m.value]));
+        await users.in(tx).upsertMeta(input.user_id, input.meta, deps.now());
+        const changes = input.meta
+          .filter((m) => (before.get(m.key) ?? null) !== m.value)
+          .map((m) => ({ key: m.key, from: before.get(m.key) ?? null, to: m.value }));
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'users.meta_updated',
+          targetType: 'user',
+          targetId: input.user_id,
+          ip: actor.ip,
+          details: { changes },
+        });
+        return users.in(tx).listMeta(input.user_id);
+      });
+      // The auth context carries meta (settings flags): drop this user's cached sessions.
+      tokens.forget({ userId: input.user_id });
+      return saved;
+    },
+  };
+}
