@@ -56,7 +56,7 @@ const WEB = 'apps/web/src';
 const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const WEB_LAYERS_DOC = 'See docs/architecture-web.md "Layers".';
+const WEB_LAYERS_DOC = 'See docs/architecture.md "Layers".';
 
 export default defineConfig([
   globalIgnores([

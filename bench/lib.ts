@@ -116,7 +116,7 @@ export async function signIn(baseUrl: string): Promise<string> {
   });
   type Tokens = { access_token?: string };
   const body = (await response.json()) as { data?: Tokens } & Tokens;
-  // API.md: `{"data": Session}`; the bare Session is accepted too so the bench survives a regression.
+  // docs/api.md: `{"data": Session}`; the bare Session is accepted too so the bench survives a regression.
   const token = body.data?.access_token ?? body.access_token;
   if (!response.ok || !token) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
   return token;

@@ -15,7 +15,7 @@ test.describe('NS BI', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
 
-    // SPEC §4: an NSBI user lands on the reports.
+    // docs/product.md §4: an NSBI user lands on the reports.
     await expect(page).toHaveURL(/\/nsbi$/);
     const folders = page.getByRole('list', { name: 'Folders' });
     await expect(folders.getByRole('link')).toHaveCount(3);

@@ -1,4 +1,4 @@
--- Seeded roles (API.md "Role") and the default system settings. Ids are part of the contract.
+-- Seeded roles (docs/api.md "Role") and the default system settings. Ids are part of the contract.
 INSERT INTO "roles" ("id", "name", "short_name") VALUES
   (1, 'Administrator', 'admin'),
   (2, 'Developer', 'developer'),

@@ -35,7 +35,7 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('"Customer Portal" <no-reply@localhost>'),
-    /** Linked apps (INTEGRATIONS.md). Unset API URL: the simulator of that system runs, mounted under /sim. */
+    /** Linked apps (docs/integrations.md). Unset API URL: the simulator of that system runs, mounted under /sim. */
     LD_URL: z.url().optional(),
     TS_URL: z.url().optional(),
     /** Where the Applications card opens the app (default: the simulator's page, or the API URL's origin). */
@@ -170,7 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),
-      // Without BI_URL these are the simulator's service account (INTEGRATIONS.md demo data).
+      // Without BI_URL these are the simulator's service account (docs/integrations.md demo data).
       serviceAccount: {
         name: env.BI_SERVICE_ACCOUNT ?? DEMO_BI_SERVICE_ACCOUNT.name,
         password: env.BI_SERVICE_PASSWORD ?? DEMO_BI_SERVICE_ACCOUNT.password,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pagedOf } from './envelope';
 
-/** Two-factor sign-in (API.md auth/login, two-fa/verify). */
+/** Two-factor sign-in (docs/api.md auth/login, two-fa/verify). */
 export const TWO_FACTOR = {
   codeLength: 6,
   codeTtlMs: 10 * 60_000,
@@ -23,7 +23,7 @@ export const twoFactorVerifySchema = z.object({
 });
 export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifySchema>;
 
-/** Realtime (API.md "Realtime"). */
+/** Realtime (docs/api.md "Realtime"). */
 export const REALTIME = {
   loginEvent: 'LoginNotificationEvent',
   loginChannel: (userId: number) => `login-notification.${userId}`,

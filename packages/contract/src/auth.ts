@@ -12,7 +12,7 @@ export const requiredText = (label: string, max = 255) =>
       z.maxLength(max, { error: `${label} may not be greater than ${max} characters` }),
     );
 
-/** Label of the username field: by app (SPEC §5). */
+/** Label of the username field: by app (docs/product.md §5). */
 export const signInUsernameLabel = (app?: 'ld' | 'ts') =>
   app === 'ld' ? 'Username' : app === 'ts' ? 'Email' : 'Email or Username';
 

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { requiredText } from './auth';
 import { pagedOf, pagedQuerySchema } from './envelope';
 
-/** NS BI (SPEC §2 Reports and Report details, §3, §7 "BI account service", API.md). */
+/** NS BI (docs/product.md §2 Reports and Report details, §3, §7 "BI account service", docs/api.md). */
 
-/** ReportItem of API.md: one of the caller's dashboards or reports. */
+/** ReportItem of docs/api.md: one of the caller's dashboards or reports. */
 export const reportItemSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** `dashboard`, `report`, or another BI type (icons: SPEC §3). */
+  /** `dashboard`, `report`, or another BI type (icons: docs/product.md §3). */
   type: z.string(),
   createdAt: z.nullable(z.string()),
   /** `viewonly` lets the item open embedded; anything else: "Please contact …". */
@@ -55,7 +55,7 @@ export const logOnTokenQuerySchema = z.object({
 export const logOnTokenSchema = z.object({ logOnToken: z.string(), url: z.optional(z.string()) });
 export type LogOnToken = z.infer<typeof logOnTokenSchema>;
 
-/** Report folders (API.md): portal-side groupings of BI items. */
+/** Report folders (docs/api.md): portal-side groupings of BI items. */
 export const reportFolderSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -98,7 +98,7 @@ export const BI_MESSAGES = {
   folderCycle: 'A folder cannot be moved into itself.',
 } as const;
 
-/** A node of a user's project tree (SPEC §3 "Report tree node"): a folder, or a leaf item. */
+/** A node of a user's project tree (docs/product.md §3 "Report tree node"): a folder, or a leaf item. */
 export type ReportTreeNode = {
   id: string;
   name: string;
@@ -120,7 +120,7 @@ export const reportTreeNodeSchema: z.ZodMiniType<ReportTreeNode> = z.object({
   },
 });
 
-/** SPEC §3 "Report access entry". `isReadOnly`: Tattle Systems manages it; admins cannot change it. */
+/** docs/product.md §3 "Report access entry". `isReadOnly`: Tattle Systems manages it; admins cannot change it. */
 export const reportAccessEntrySchema = z.object({ biReportId: z.string(), isReadOnly: z.boolean() });
 export type ReportAccessEntry = z.infer<typeof reportAccessEntrySchema>;
 

@@ -1,14 +1,14 @@
-/** Business constants of SPEC §9 and API.md: the one place each number is written. */
+/** Business constants of docs/product.md §9 and docs/api.md: the one place each number is written. */
 
 export const API_PREFIX = '/api/v1.0';
 export const PRODUCT_NAME = 'Customer Portal';
 export const VERSION_LABEL = '1.0';
 export const VENDOR_CONTACT_EMAIL = 'support@example.com';
 
-/** Seeded role ids (API.md "Role"). A role check compares ids, never names. */
+/** Seeded role ids (docs/api.md "Role"). A role check compares ids, never names. */
 export const ROLE_IDS = { admin: 1, developer: 2, customer: 3 } as const;
 export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS];
-/** Roles that see Developer Resources (SPEC §6: admin and one further developer role). */
+/** Roles that see Developer Resources (docs/product.md §6: admin and one further developer role). */
 export const DEVELOPER_RESOURCE_ROLE_IDS: readonly number[] = [ROLE_IDS.admin, ROLE_IDS.developer];
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -24,7 +24,7 @@ export const LOGO_MAX_LABEL = '10 MB';
 export const LOGO_HEIGHT = 54;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
-/** SPEC §4/§9: a stored cache version below this clears the client cache on load. */
+/** docs/product.md §4/§9: a stored cache version below this clears the client cache on load. */
 export const CACHE_VERSION = 8;
 
 export const TOAST_MS = 5000;
@@ -35,7 +35,7 @@ export const ANALYSIS_FRAME_HEIGHT = 1500;
 export const FOLDER_TILE_SIZE = 200;
 export const DATE_DISPLAY_FORMAT = 'MMM d, yyyy';
 
-/** Meta keys of API.md "Meta keys". Flags are stored as "0"/"1". */
+/** Meta keys of docs/api.md "Meta keys". Flags are stored as "0"/"1". */
 export const META_KEYS = {
   companyName: 'company_name',
   primaryPhone: 'primary_phone_number',
@@ -48,12 +48,12 @@ export const META_KEYS = {
 } as const;
 export const META_KEY_LIST = Object.values(META_KEYS);
 export type MetaKey = (typeof META_KEY_LIST)[number];
-/** Meta keys only an admin may write (API.md meta/user). */
+/** Meta keys only an admin may write (docs/api.md meta/user). */
 export const ADMIN_ONLY_META_KEYS: readonly string[] = [META_KEYS.adminNotes, META_KEYS.nsbiEnabled];
 
 export const SYSTEM_SETTING_KEYS = { maintenanceMode: 'maintenance_mode' } as const;
 
-/** Browser storage keys (SPEC §9; API.md "Client storage"). */
+/** Browser storage keys (docs/product.md §9; docs/api.md "Client storage"). */
 export const STORAGE_KEYS = {
   user: 'user',
   token: 'portal_access_token',
@@ -65,7 +65,7 @@ export const STORAGE_KEYS = {
 
 export const MOBILE_TARGET = 'mobile-app';
 
-/** Sign-in throttling (API.md "Throttling"). */
+/** Sign-in throttling (docs/api.md "Throttling"). */
 export const THROTTLE = {
   accountFailures: 5,
   accountLockBaseMs: 60_000,

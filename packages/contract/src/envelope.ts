@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
 
-/** Error body of every non-2xx answer (API.md "Envelope"); `errors` only on 422. */
+/** Error body of every non-2xx answer (docs/api.md "Envelope"); `errors` only on 422. */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.optional(z.record(z.string(), z.array(z.string()))),

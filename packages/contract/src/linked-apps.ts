@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The two sister products a portal user can link (SPEC §1): Live Dispatch and Tattle Systems. */
+/** The two sister products a portal user can link (docs/product.md §1): Live Dispatch and Tattle Systems. */
 export const LINKED_APPS = ['ld', 'ts'] as const;
 export type LinkedApp = (typeof LINKED_APPS)[number];
 export const linkedAppSchema = z.enum(LINKED_APPS);

@@ -1,4 +1,4 @@
-/** Every user-visible text of SPEC.md, copied exactly (typos included where the spec says so). */
+/** Every user-visible text of docs/product.md, copied exactly (typos included where the spec says so). */
 export const MESSAGES = {
   unauthenticated: 'Unauthenticated.',
   forbidden: 'This action is unauthorized.',
@@ -57,7 +57,7 @@ export const MESSAGES = {
   securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
 } as const;
 
-/** SPEC §5 / API.md "Messages": `{Label} is a required field`. */
+/** docs/product.md §5 / docs/api.md "Messages": `{Label} is a required field`. */
 export const required = (label: string) => `${label} is a required field`;
 export const VALIDATION = {
   passwordTooShort: 'Password is too short (min 6)',

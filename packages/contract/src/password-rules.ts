@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { VALIDATION, required } from './messages';
 
-/** SPEC §5 Password: 6 to 15 characters. */
+/** docs/product.md §5 Password: 6 to 15 characters. */
 export const passwordRule = z
   .string()
   .check(
@@ -17,7 +17,7 @@ export const newPasswordSchema = z.pipe(
 );
 
 /**
- * SPEC §5 'Passwords must match', on password_confirmation, once a confirmation is typed (an empty
+ * docs/product.md §5 'Passwords must match', on password_confirmation, once a confirmation is typed (an empty
  * one has its own "required" message). Register, Reset password and the user form all use it.
  */
 export const passwordsMustMatch = (

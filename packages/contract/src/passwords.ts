@@ -3,7 +3,7 @@ import { required } from './messages';
 import { newPasswordSchema, passwordsMustMatch } from './password-rules';
 import { emailSchema } from './users';
 
-/** Texts of the password reset and sign-up answers (SPEC §2; the same whatever the email). */
+/** Texts of the password reset and sign-up answers (docs/product.md §2; the same whatever the email). */
 export const PASSWORD_MESSAGES = {
   resetLinkSent: 'If an account exists for that email, we have sent a password reset link.',
   forgotIntro: 'Please enter your email. We will send you a reset link.',
@@ -13,7 +13,7 @@ export const PASSWORD_MESSAGES = {
   emailTaken: 'The email has already been taken.',
 } as const;
 
-/** Reset links live 60 minutes (DESIGN.md "Security baseline"). */
+/** Reset links live 60 minutes (docs/architecture.md "Security baseline"). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /** POST passwords/forgot: per email and per IP, in fixed windows shared by every instance. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** GET resource-links: where the framed pages (SPEC §2: Analysis, API summary, BI designers, specs) load from. */
+/** GET resource-links: where the framed pages (docs/product.md §2: Analysis, API summary, BI designers, specs) load from. */
 export const resourceLinksSchema = z.object({
   analysis: z.string(),
   apiSummary: z.string(),

@@ -4,7 +4,7 @@ import { newPasswordSchema, passwordsMustMatch } from './password-rules';
 import { passwordConfirmationSchema } from './passwords';
 import { emailSchema } from './users';
 
-/** POST auth/signup and the Register form (SPEC §2 Register, §5 rules). */
+/** POST auth/signup and the Register form (docs/product.md §2 Register, §5 rules). */
 export const signUpSchema = z
   .object({
     name: requiredText('Full name'),

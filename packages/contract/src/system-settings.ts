@@ -7,7 +7,7 @@ export const SYSTEM_SETTING_MESSAGES = {
   flagValue: (key: string) => `The ${key} value must be "0" or "1".`,
 } as const;
 
-/** Settings whose value is a "0"/"1" flag (API.md: `maintenance_mode` is "0"/"1"). */
+/** Settings whose value is a "0"/"1" flag (docs/api.md: `maintenance_mode` is "0"/"1"). */
 export const SYSTEM_SETTING_FLAG_KEYS: readonly string[] = [SYSTEM_SETTING_KEYS.maintenanceMode];
 
 const systemSettingKeyList = Object.values(SYSTEM_SETTING_KEYS) as [string, ...string[]];

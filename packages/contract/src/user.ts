@@ -22,7 +22,7 @@ export const fileSchema = z.object({
 });
 export type PortalFile = z.infer<typeof fileSchema>;
 
-/** The User object of API.md. It never carries a password hash or an external token. */
+/** The User object of docs/api.md. It never carries a password hash or an external token. */
 export const userSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),

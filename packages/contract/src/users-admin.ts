@@ -3,7 +3,7 @@ import { META_KEYS } from './constants';
 import { dataOf } from './envelope';
 import { fileSchema, metaItemSchema } from './user';
 
-/** Texts of the users administration answers (API.md "Users", "Files", meta/user). */
+/** Texts of the users administration answers (docs/api.md "Users", "Files", meta/user). */
 export const USER_ADMIN_MESSAGES = {
   userDeleted: 'User deleted successfully.',
   userBlocked: 'User deleted and blocked successfully.',
@@ -17,7 +17,7 @@ export const USER_ADMIN_MESSAGES = {
   biAccountDeleteFailed: 'Could not delete the NSBI account. Try again, or delete without it.',
 } as const;
 
-/** Meta keys a user never sees about themselves unless they are an admin (SPEC §5: admin notes only for admins). */
+/** Meta keys a user never sees about themselves unless they are an admin (docs/product.md §5: admin notes only for admins). */
 export const ADMIN_VISIBLE_META_KEYS: readonly string[] = [META_KEYS.adminNotes];
 
 export const LOGO_MESSAGES = {

@@ -25,7 +25,7 @@ function errorsOf(mode: 'create' | 'edit', values: Partial<UserFormValues>) {
   return errors;
 }
 
-describe('user form rules (SPEC §5)', () => {
+describe('user form rules (docs/product.md §5)', () => {
   it('accepts a complete form', () => {
     expect(errorsOf('create', {})).toEqual({});
   });

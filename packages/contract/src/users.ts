@@ -5,7 +5,7 @@ import { requiredText } from './auth';
 import { pagedQuerySchema } from './envelope';
 import { newPasswordSchema, passwordRule, passwordsMustMatch } from './password-rules';
 
-/** SPEC §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
+/** docs/product.md §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
 export const phoneNumberSchema = z.string().check(
   z.trim(),
   z.refine((v) => v === '' || v.length >= PHONE_MIN_DIGITS, { error: VALIDATION.phoneMinDigits }),
@@ -52,7 +52,7 @@ export const META_VALUE_RULES: Record<string, z.ZodMiniType<string>> = {
 };
 const metaRules = META_VALUE_RULES;
 
-/** Checks meta values by META_VALUE_RULES; an error is keyed by the meta key (API.md "Error keys"). */
+/** Checks meta values by META_VALUE_RULES; an error is keyed by the meta key (docs/api.md "Error keys"). */
 function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx: z.core.$RefinementCtx) {
   for (const item of meta) {
     const r = metaRules[item.key]?.safeParse(item.value ?? '');
@@ -61,7 +61,7 @@ function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx
   }
 }
 
-/** On edit an empty (or null) password means "keep the old one" (API.md PUT users/{id}): dropped. */
+/** On edit an empty (or null) password means "keep the old one" (docs/api.md PUT users/{id}): dropped. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
@@ -91,7 +91,7 @@ const passwordOrEmpty = z.string().check(
 );
 
 /**
- * SPEC §5 Confirm password: required, and equal to the password (passwordsMustMatch, as on Register
+ * docs/product.md §5 Confirm password: required, and equal to the password (passwordsMustMatch, as on Register
  * and Reset password) — on edit only when a password is typed. The one place this rule is written.
  */
 const passwordConfirmed = (mode: 'create' | 'edit') =>
@@ -108,7 +108,7 @@ const passwordConfirmed = (mode: 'create' | 'edit') =>
     else passwordsMustMatch({ password, password_confirmation: confirmation }, ctx);
   });
 
-/** SPEC §5 Role: a number, required, min 1 (the payload may carry it as text: coerced there). */
+/** docs/product.md §5 Role: a number, required, min 1 (the payload may carry it as text: coerced there). */
 const roleIdChecks = [z.int(), z.minimum(1, { error: VALIDATION.roleRequired })] as const;
 
 const projectIdSchema = z.nullable(z.string().check(z.maxLength(100)));
@@ -137,8 +137,8 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;
 
 /**
- * Body of POST users / PUT users/{id} (SPEC §3 "Create/update payload"). Meta values are checked by
- * the same rules as the form and their errors are keyed by meta key (API.md "Error keys").
+ * Body of POST users / PUT users/{id} (docs/product.md §3 "Create/update payload"). Meta values are checked by
+ * the same rules as the form and their errors are keyed by meta key (docs/api.md "Error keys").
  * Unknown meta keys are refused, so nothing unexpected is ever stored.
  */
 export const userPayloadSchema = (mode: 'create' | 'edit') =>
@@ -166,7 +166,7 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
     );
 export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
 
-/** Form values → API payload. On edit an empty password drops both password fields (SPEC §5). */
+/** Form values → API payload. On edit an empty password drops both password fields (docs/product.md §5). */
 export type UserPayloadBody = {
   name: string;
   email: string;
@@ -204,7 +204,7 @@ export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }):
 
 export const USER_SORT_COLUMNS = ['id', 'name', 'email', 'createdAt'] as const;
 export const usersQuerySchema = z.extend(pagedQuerySchema(USER_SORT_COLUMNS), {
-  // `?blocked` alone (empty value) counts as blocked (API.md "Blocked list URL").
+  // `?blocked` alone (empty value) counts as blocked (docs/api.md "Blocked list URL").
   blocked: z.pipe(
     z.optional(z.enum(['', '0', '1', 'true', 'false'])),
     z.transform((v) => v === '' || v === '1' || v === 'true'),
@@ -226,7 +226,7 @@ export const deleteUserQuerySchema = z.object({
 });
 
 /**
- * `POST meta/user` body: only known meta keys (API.md "Meta keys"), each value by its rule, errors
+ * `POST meta/user` body: only known meta keys (docs/api.md "Meta keys"), each value by its rule, errors
  * keyed by meta key. Who may write which key (own user, admin-only keys) is the server's check.
  */
 export const metaUpdateSchema = z

@@ -347,7 +347,7 @@ export const biAccounts = pgTable(
   (t) => [uniqueIndex('bi_accounts_account_name_key').on(t.accountName)],
 );
 
-/** Portal-side groupings of BI items (API.md "Report folders"): admins make them, everyone reads them. */
+/** Portal-side groupings of BI items (docs/api.md "Report folders"): admins make them, everyone reads them. */
 export const reportFolders = pgTable('report_folders', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -8,7 +8,7 @@ const optionalText = z
   .nullish()
   .transform((v) => v ?? null);
 
-/** The user object LD and TS answer (INTEGRATIONS.md); LD adds client_name and branch_name. */
+/** The user object LD and TS answer (docs/integrations.md); LD adds client_name and branch_name. */
 export const externalUserSchema = z.object({
   id: externalId,
   username: optionalText,

@@ -34,7 +34,7 @@ function ownOrigin(app: FastifyInstance): string {
 
 /**
  * The LD, TS and BI clients, and — for every system without a configured URL — its simulator
- * mounted under `/sim/ld`, `/sim/ts` or `/sim/bi` (DESIGN.md), the client pointed at it.
+ * mounted under `/sim/ld`, `/sim/ts` or `/sim/bi` (docs/architecture.md), the client pointed at it.
  */
 export const integrationsPlugin = fp(
   async (app: FastifyInstance) => {

@@ -54,7 +54,7 @@ const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
- * The HTTP part every integration client shares (INTEGRATIONS.md "Every client"): JSON in and out,
+ * The HTTP part every integration client shares (docs/integrations.md "Every client"): JSON in and out,
  * a timeout per call, one retry of idempotent calls after a connection error, remote failures as
  * RemoteFailure, and one debug line per call with its duration.
  */

@@ -26,7 +26,7 @@ export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
 }
 
 /**
- * Appends one row to the audit trail (DESIGN.md "Security baseline": admin actions and sign-ins).
+ * Appends one row to the audit trail (docs/architecture.md "Security baseline": admin actions and sign-ins).
  * Takes the db (or a transaction) so an admin change and its audit row commit together.
  */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {

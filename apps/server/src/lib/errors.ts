@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/contract';
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * The one error type services throw. The error handler renders it as the API.md envelope:
+ * The one error type services throw. The error handler renders it as the docs/api.md envelope:
  * `{message, errors?}` with `status`, plus `Retry-After` when `retryAfterSeconds` is set.
  */
 export class AppError extends Error {

@@ -61,7 +61,7 @@ export function documentAs<T extends core.$ZodType>(schema: T, id: string, examp
 }
 
 /**
- * Documents error answers of a route with the envelope of API.md, e.g. `...errorResponses(401, 422)`:
+ * Documents error answers of a route with the envelope of docs/api.md, e.g. `...errorResponses(401, 422)`:
  * the `Error` component, described per status by the document's transform (lib/openapi-document.ts).
  */
 export function errorResponses<const C extends number>(...codes: C[]) {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
  * Secrets we must keep readable (a linked app's tokens, a TS session id) are stored sealed with
- * AES-256-GCM under APP_KEY (DESIGN.md "Security baseline"). `context` is bound as associated data,
+ * AES-256-GCM under APP_KEY (docs/architecture.md "Security baseline"). `context` is bound as associated data,
  * so a sealed value copied to another row (another user, another app) no longer opens.
  *
  * Format: `v1.<iv>.<tag>.<ciphertext>`, each part base64url; the version leaves room to rotate.

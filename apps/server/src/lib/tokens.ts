@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 
-/** 32 random bytes, base64url: 43 characters, 256 bits (DESIGN.md "sessions"). */
+/** 32 random bytes, base64url: 43 characters, 256 bits (docs/architecture.md "sessions"). */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
 /**

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, TWO_FACTOR, TWO_FACTOR_MESSAGES, VENDOR_CONTACT_EMAIL } from '@portal/contract';
 
-/** A mail as every transport takes it: always both parts (DESIGN.md "mail"). */
+/** A mail as every transport takes it: always both parts (docs/architecture.md "mail"). */
 export type Mail = { to: string; subject: string; text: string; html: string };
 
 const escapeHtml = (value: string) =>

@@ -13,7 +13,7 @@ function collect(entries: Array<{ field: string; message: string }>): FieldError
   return errors;
 }
 
-/** Renders every error (the 404 of unknown paths is in plugins/web.ts, beside the SPA fallback) as the API.md envelope. Bad input is never a 500. */
+/** Renders every error (the 404 of unknown paths is in plugins/web.ts, beside the SPA fallback) as the docs/api.md envelope. Bad input is never a 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | core.$ZodError, request, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);

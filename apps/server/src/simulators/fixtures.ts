@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ProjectSpec } from './bi/catalog';
 
 /**
- * Accounts of the LD and TS simulators: the demo accounts of INTEGRATIONS.md (listed in README)
+ * Accounts of the LD and TS simulators: the demo accounts of docs/integrations.md (listed in README)
  * plus those of the JSON file named by SIMULATOR_FIXTURES, so tests can add their own.
  */
 
@@ -17,7 +17,7 @@ const dispatchAccountSchema = z.object({
   email: z.email().nullish(),
   client_name: text.nullish(),
   branch_name: text.nullish(),
-  /** Not in INTEGRATIONS.md's list: an account with a code answers 202 until the code is sent. */
+  /** Not in docs/integrations.md's list: an account with a code answers 202 until the code is sent. */
   code: z.string().min(1).max(32).optional(),
 });
 const telemetryAccountSchema = z.object({
@@ -56,7 +56,7 @@ export type DispatchAccount = Required<Pick<z.infer<typeof dispatchAccountSchema
 export type TelemetryAccount = Required<Pick<z.infer<typeof telemetryAccountSchema>, 'id'>> &
   Omit<z.infer<typeof telemetryAccountSchema>, 'id'>;
 
-/** INTEGRATIONS.md "Demo data of the simulators". */
+/** docs/integrations.md "Demo data of the simulators". */
 export const DEMO_DISPATCH_ACCOUNT: DispatchAccount = {
   id: 'ld-1001',
   username: 'ld.demo',

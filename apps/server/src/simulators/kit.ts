@@ -11,7 +11,7 @@ export type Clock = () => Date;
 
 export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
-/** Hand-off tokens (INTEGRATIONS.md): honoured once, within this long of being minted. */
+/** Hand-off tokens (docs/integrations.md): honoured once, within this long of being minted. */
 export const HAND_OFF_TTL_MS = 60_000;
 
 /** Single-use, short-lived tokens naming an account: what `POST /api/sso/token` mints. */

@@ -5,14 +5,14 @@ import type { SignInState } from '../features/auth/after-sign-in';
 import { routes } from '../shared/routes';
 import { getSession, useCurrentUser } from '../shared/session/session-store';
 
-/** A signed-in user lacking every listed role goes to the forbidden page (SPEC §2, §6). */
+/** A signed-in user lacking every listed role goes to the forbidden page (docs/product.md §2, §6). */
 export function RequireRole({ roles }: { roles: readonly number[] }) {
   const user = useCurrentUser();
   if (!user || !hasRole(user, roles)) return <Navigate to={routes.forbidden} replace />;
   return <Outlet />;
 }
 
-/** NS BI screens need the user's NSBI flag, else forbidden (SPEC §2 Reports). */
+/** NS BI screens need the user's NSBI flag, else forbidden (docs/product.md §2 Reports). */
 export function RequireNsbi() {
   const user = useCurrentUser();
   if (!user || !metaFlag(user, META_KEYS.nsbiEnabled)) return <Navigate to={routes.forbidden} replace />;
@@ -21,7 +21,7 @@ export function RequireNsbi() {
 
 /**
  * Sign-in, forgot, reset and register send a signed-in user to the dashboard, unless navigation
- * state says `allow: true` (SPEC §2: e.g. signing in as another account).
+ * state says `allow: true` (docs/product.md §2: e.g. signing in as another account).
  */
 export function GuestOnly() {
   const location = useLocation();

@@ -26,7 +26,7 @@ export const chunkNameOf = (error: unknown) =>
     ? error.chunk
     : (/\/assets\/([\w.-]+?)(?:-[\w-]{8})?\.js/.exec(String(error))?.[1] ?? '?');
 
-/** Imports a route module, failing with a ChunkLoadError on error or after CHUNK_LOAD_TIMEOUT_MS (SPEC §9). */
+/** Imports a route module, failing with a ChunkLoadError on error or after CHUNK_LOAD_TIMEOUT_MS (docs/product.md §9). */
 export function loadChunk<T>(chunk: string, importer: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(chunk)), CHUNK_LOAD_TIMEOUT_MS);

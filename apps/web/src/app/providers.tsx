@@ -33,7 +33,7 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
 type Navigate = (to: string, options: { replace: boolean; state: unknown }) => unknown;
 
 /**
- * The app's answers to the API client's global outcomes (SPEC §8): an ended session goes to sign-in
+ * The app's answers to the API client's global outcomes (docs/product.md §8): an ended session goes to sign-in
  * with status=401, remembering where the user was; server failures become a red toast.
  * (The query cache empties itself when the session ends, see query-client.ts.)
  */

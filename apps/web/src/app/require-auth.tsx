@@ -11,7 +11,7 @@ import { RetryAlert } from '../shared/ui/retry-alert';
 import { LoginNotifications } from './login-notifications';
 
 /**
- * Every screen but sign-in and its siblings needs a signed-in user (SPEC §2 Access rules). The
+ * Every screen but sign-in and its siblings needs a signed-in user (docs/product.md §2 Access rules). The
  * visitor goes to sign-in with where they were going in navigation state. With a token, the stored
  * user is re-read from auth/me once per page load.
  */

@@ -36,11 +36,11 @@ const designer = (demo: boolean) =>
 const errorPage = (name: 'NotFoundPage' | 'ForbiddenPage' | 'UnauthorizedPage') =>
   lazyPage('errors', () => import('../features/errors').then((m) => m[name]));
 
-/** Sign-in and its siblings: signed-in users are sent to the dashboard (SPEC §2 Access rules). */
+/** Sign-in and its siblings: signed-in users are sent to the dashboard (docs/product.md §2 Access rules). */
 const guestRoutes = (): RouteObject[] => [
   {
     path: routes.login,
-    // The mobile app enters with ?target=mobile-app, even when already signed in (SPEC §1).
+    // The mobile app enters with ?target=mobile-app, even when already signed in (docs/product.md §1).
     loader: ({ request }) => {
       rememberMobileTarget(new URL(request.url));
       return null;
@@ -68,7 +68,7 @@ const guestRoutes = (): RouteObject[] => [
 ];
 
 const adminRoutes = (): RouteObject[] => [
-  // SPEC names /admin but shows nothing of its own: it opens the users list.
+  // docs/product.md §2 names /admin but shows nothing of its own: it opens the users list.
   { path: routes.admin, element: <Navigate to={routes.users} replace /> },
   {
     // Users and Blocked Users (?blocked); Create/Edit User are modals over the list.
@@ -172,7 +172,7 @@ const signedInRoutes = (): RouteObject[] => [
     // A failing screen keeps the header and sidebar around its error.
     children: [{ errorElement: <RouteErrorBoundary inLayout />, children: layoutRoutes() }],
   },
-  // Report details has no sidebar layout (SPEC §2).
+  // Report details has no sidebar layout (docs/product.md §2).
   {
     element: <RequireNsbi />,
     children: [
@@ -187,7 +187,7 @@ const signedInRoutes = (): RouteObject[] => [
 ];
 
 /**
- * Route table by SPEC §2 names (paths in shared/routes.ts). Screens load lazily so /login ships only
+ * Route table by docs/product.md §2 names (paths in shared/routes.ts). Screens load lazily so /login ships only
  * what sign-in needs; the guards without data needs and the error boundary stay in the entry chunk.
  * A factory, because a router resolves `lazy` once per route object: every router (one in the app,
  * one per test) needs its own objects.
@@ -200,7 +200,7 @@ export const createRouteTable = (): RouteObject[] => [
     children: [
       { element: <GuestOnly />, children: guestRoutes() },
       {
-        // Not guest-only: it ends any current session itself (SPEC §2 External login).
+        // Not guest-only: it ends any current session itself (docs/product.md §2 External login).
         path: routes.externalLogin,
         ...lazyPage('ext-login', () =>
           import('../features/auth/external-login-page').then((m) => m.ExternalLoginPage),
@@ -209,7 +209,7 @@ export const createRouteTable = (): RouteObject[] => [
       { path: routes.forbidden, ...errorPage('ForbiddenPage') },
       { path: routes.unauthorized, ...errorPage('UnauthorizedPage') },
       { path: routes.notFound, ...errorPage('NotFoundPage') },
-      // SPEC §2: the literal /dashboard is not the dashboard.
+      // docs/product.md §2: the literal /dashboard is not the dashboard.
       { path: '/dashboard', ...errorPage('NotFoundPage') },
       {
         // The signed-in branch owns the query cache; lazy, so /login loads none of it.

@@ -7,7 +7,7 @@ let prefetching: Promise<unknown> | null = null;
  * Fetches what signing in leads to (the session, its layout, Applications: one `shell` chunk
  * with its stylesheet, see vite.config.ts) before it is needed. Only loads and evaluates modules;
  * the router still imports them when the user gets there, and then they are ready. A failure is
- * left for that import to report (SPEC §8 'Loading chunk … failed').
+ * left for that import to report (docs/product.md §8 'Loading chunk … failed').
  */
 export function prefetchSignedInShell(): Promise<unknown> {
   prefetching ??= Promise.all([

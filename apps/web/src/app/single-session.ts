@@ -38,7 +38,7 @@ async function readProfile(): Promise<'revoked' | 'unknown' | ReturnType<typeof 
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Local logout with the warning, then sign-in after SESSION_EXPIRED_REDIRECT_MS (SPEC §4, §9). */
+/** Local logout with the warning, then sign-in after SESSION_EXPIRED_REDIRECT_MS (docs/product.md §4, §9). */
 function endSessionFromAnotherDevice(navigate: Navigate) {
   clearSession('another-device');
   showToast({ id: 'another-device', color: 'yellow', message: MESSAGES.anotherDevice, autoClose: TOAST_MS });
@@ -47,7 +47,7 @@ function endSessionFromAnotherDevice(navigate: Navigate) {
 }
 
 /**
- * SPEC §4 Single session: a sign-in elsewhere was announced on our channel. Re-read the profile;
+ * docs/product.md §4 Single session: a sign-in elsewhere was announced on our channel. Re-read the profile;
  * with `settings.single_session_limit` on, this session ends here. Otherwise the fresh profile is kept.
  */
 export async function handleLoginElsewhere(navigate: Navigate): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Route table by the names of SPEC §2. Every link uses these, never a literal path.
+ * Route table by the names of docs/product.md §2. Every link uses these, never a literal path.
  * Values with `:param` are patterns: build a link with react-router's `generatePath`.
  * Lives in shared/ (not app/) because features link to each other's screens by name and features
  * may not import from app/.
@@ -13,7 +13,7 @@ export const routes = {
   report_details: '/nsbi/:id/view',
   analysis: '/analysis',
   users: '/admin/users',
-  /** Same screen as `users`, filtered by the query (API.md "Blocked list URL"). */
+  /** Same screen as `users`, filtered by the query (docs/api.md "Blocked list URL"). */
   usersBlocked: '/admin/users?blocked=1',
   usersCreate: '/admin/users/create',
   usersEdit: '/admin/users/:id/edit',
@@ -41,9 +41,9 @@ export const routes = {
   unauthorized: '/401',
   notFound: '/404',
   test: '/test',
-  /** Not a SPEC route: NS BI usage charts for admins (issue 11). */
+  /** Not a route of docs/product.md: NS BI usage charts for admins (issue 11). */
   usage: '/admin/usage',
-  /** Not a SPEC route: the development mail outbox for admins (issue 4), absent in production. */
+  /** Not a route of docs/product.md: the development mail outbox for admins (issue 4), absent in production. */
   mailOutbox: '/admin/mail-outbox',
 } as const;
 

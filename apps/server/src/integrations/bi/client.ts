@@ -63,7 +63,7 @@ const presentProject = (p: z.infer<typeof projectSchema>): BiProjectData => ({
 });
 
 /**
- * The Dundas BI REST client (INTEGRATIONS.md "BI server"). It logs on once with the service account
+ * The Dundas BI REST client (docs/integrations.md "BI server"). It logs on once with the service account
  * and reuses that session for every call; a 440 (session ended) logs on again, once, and repeats
  * the call. Log-on tokens let a user's BI account open a view without a password.
  */

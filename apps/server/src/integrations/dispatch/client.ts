@@ -17,7 +17,7 @@ export type DispatchTokens = { accessToken: string; refreshToken: string; expire
 export type DispatchSignIn = ExternalSignInResult<{ tokens: DispatchTokens }>;
 
 /**
- * Live Dispatch (INTEGRATIONS.md "LD"): sign-in with an optional one-time code, the current user,
+ * Live Dispatch (docs/integrations.md "LD"): sign-in with an optional one-time code, the current user,
  * and the hand-off token check. Tokens it returns are secrets: callers store them sealed.
  */
 export function createDispatchClient(options: Omit<RemoteOptions, 'system'> & { now?: () => Date }) {

@@ -27,7 +27,7 @@ function sessionCookie(headers: Headers): string | null {
 }
 
 /**
- * Tattle Systems (INTEGRATIONS.md "TS"): sign-in by email, which opens a TS session (the JSESSIONID
+ * Tattle Systems (docs/integrations.md "TS"): sign-in by email, which opens a TS session (the JSESSIONID
  * cookie), the user of a session, and the hand-off token check. The session id is a secret.
  */
 export function createTelemetryClient(options: Omit<RemoteOptions, 'system'>) {

@@ -211,7 +211,7 @@ describe('signing in with an LD or TS account', () => {
       return ((await minted.json()) as { token: string }).token;
     }
 
-    it('exchanges an LD token for a session once; a replay is 401 with the SPEC message', async () => {
+    it('exchanges an LD token for a session once; a replay is 401 with the message of docs/product.md', async () => {
       const ld = newLd();
       const token = await ldHandOff(ld);
       const res = await http.get(`auth/external-login?token=${encodeURIComponent(token)}`);
@@ -268,7 +268,7 @@ describe('signing in with an LD or TS account', () => {
       expect(res.json().data.user.ts).toMatchObject({ user_id: ts.id });
     });
 
-    it('no token, a made-up token, or a user with two-factor on: 401 with the SPEC message', async () => {
+    it('no token, a made-up token, or a user with two-factor on: 401 with the message of docs/product.md', async () => {
       for (const query of ['', '?token=', '?token=made-up-token']) {
         const res = await http.get(`auth/external-login${query}`);
         expect(res.statusCode).toBe(401);

@@ -2,7 +2,7 @@ import type { Session } from '@portal/contract';
 import { presentUser } from '../users';
 import type { SignedIn, SignInResult } from './service';
 
-/** The Session object of API.md: the only place plain tokens are put on the wire. */
+/** The Session object of docs/api.md: the only place plain tokens are put on the wire. */
 export const presentSession = (signedIn: SignedIn): Session => ({
   user: presentUser(signedIn.user),
   access_token: signedIn.accessToken,

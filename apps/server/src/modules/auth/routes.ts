@@ -17,7 +17,7 @@ import { authOf } from '../tokens';
 import { presentUser, type UserRecord } from '../users';
 import { presentChallenge, presentSession } from './presenter';
 
-/** API.md "Auth": sign-in (credentials, two-factor code, hand-off), refresh, sign-out, who am I. */
+/** docs/api.md "Auth": sign-in (credentials, two-factor code, hand-off), refresh, sign-out, who am I. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app;
   const tags = ['auth'];

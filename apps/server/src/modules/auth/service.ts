@@ -35,7 +35,7 @@ export type AuthServiceDeps = {
   externalAccounts?: ExternalAccounts;
   /** Absent: no two-factor step (unit tests of the session machinery). */
   twoFactor?: TwoFactor;
-  /** Announces sign-ins on `login-notification.{userId}` (API.md "Realtime"). */
+  /** Announces sign-ins on `login-notification.{userId}` (docs/api.md "Realtime"). */
   publish?: (channel: string, event: string, data: unknown) => Promise<void>;
   now?: () => Date;
 };

@@ -10,7 +10,7 @@ export const usesNsbi = (user: Pick<UserRecord, 'meta'>) =>
 /** A BI account is its user's and any admin's to create or look at. */
 export const canUseBiAccountOf = (actor: Actor, userId: number) => actor.isAdmin || actor.userId === userId;
 
-/** While maintenance mode is on, NS BI answers only admins (SPEC §4). */
+/** While maintenance mode is on, NS BI answers only admins (docs/product.md §4). */
 export const bypassesMaintenance = (actor: Pick<Actor, 'isAdmin'>) => actor.isAdmin;
 
 /**

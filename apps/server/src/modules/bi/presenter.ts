@@ -15,7 +15,7 @@ import type { BiAccountRow } from './repository';
 import { seesItem } from './policy';
 
 /**
- * The ReportItems of a project tree (API.md "ReportItem"). An item's folder is the portal report
+ * The ReportItems of a project tree (docs/api.md "ReportItem"). An item's folder is the portal report
  * folder it is assigned to, else the first BI folder below the project's roots, else none.
  */
 export function presentReportItems(tree: ProjectTree, assignments: FolderAssignment[]): ReportItem[] {
@@ -92,7 +92,7 @@ export function presentLogOnToken(
   return { logOnToken, url };
 }
 
-/** GET users-project-items: the paged shape of API.md, each user with the dashboards and reports they see. */
+/** GET users-project-items: the paged shape of docs/api.md, each user with the dashboards and reports they see. */
 export function presentNsbiUsersPage(page: NsbiUsersPage): PagedNsbiUsers {
   const { query } = page;
   const data = page.entries.map(({ user, projectName, items, unavailable }): NsbiUserItems => {

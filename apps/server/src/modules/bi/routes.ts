@@ -39,8 +39,8 @@ const itemsPayload = rememberByIdentity(
 );
 
 /**
- * The BI account service (`dundas-bi/…`, API.md). What non-admins may call answers 503 with the
- * maintenance message while maintenance mode is on (SPEC §4): the service checks it first.
+ * The BI account service (`dundas-bi/…`, docs/api.md). What non-admins may call answers 503 with the
+ * maintenance message while maintenance mode is on (docs/product.md §4): the service checks it first.
  */
 export const biRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.bi;

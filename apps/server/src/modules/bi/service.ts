@@ -41,7 +41,7 @@ export const biAccountName = (userId: number) => `portal-user-${userId}`;
 export type BiAccountOfUser = { account: BiAccountRow; projectId: string | null };
 
 /**
- * The BI account service (SPEC §7, API.md "BI account service"): a BI account per NSBI user, the
+ * The BI account service (docs/product.md §7, docs/api.md "BI account service"): a BI account per NSBI user, the
  * project it may view, the caller's dashboards and reports, and log-on tokens that open them.
  * The portal's user row says which project a user has; the BI account is brought in line with it.
  */
@@ -264,7 +264,7 @@ export function createBiService(deps: BiServiceDeps) {
     /**
      * GET dundas-bi/log-on/token: a token for the caller's own BI account (made now if missing,
      * its project brought in line first). With `itemId`, the item must be one of the caller's
-     * (404 otherwise, never saying whose it is) and view-only (403 with SPEC's message).
+     * (404 otherwise, never saying whose it is) and view-only (403 with the product's message (docs/product.md)).
      */
     async logOnToken(caller: UserRecord, itemId: string | undefined) {
       await assertAvailable({ isAdmin: isAdmin(caller) });

@@ -9,7 +9,7 @@ export const thumbnailFileUrl = (key: string) => `${API_PREFIX}/files/public/${k
 
 export type FileRef = { id: number; userId: number; key: string; fileName: string };
 
-/** The File object of API.md; the only place one is shaped. */
+/** The File object of docs/api.md; the only place one is shaped. */
 export const presentFile = (file: FileRef): PortalFile => ({
   id: file.id,
   user_id: file.userId,

@@ -64,7 +64,7 @@ const matches = (header: string | undefined, etag: string) =>
   !!header &&
   (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
-/** API.md "Files": logo upload and delete, and the public (capability) URLs of stored images. */
+/** docs/api.md "Files": logo upload and delete, and the public (capability) URLs of stored images. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
   const { files } = app;

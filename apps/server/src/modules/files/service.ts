@@ -28,7 +28,7 @@ function displayName(original: string, extension: string) {
   return `${stem}.${extension}`;
 }
 
-/** Logos (API.md "Files"): stored in the database, served by capability URL. */
+/** Logos (docs/api.md "Files"): stored in the database, served by capability URL. */
 export function createFileService(deps: {
   db: Db;
   files: FileRepository;

@@ -138,7 +138,7 @@ describe('linking LD and TS accounts', () => {
     expect((await linkRow(user.id, 'ld'))!.externalUserId).toBe(other.id);
   });
 
-  it('validates the body with the app’s labels (SPEC §5)', async () => {
+  it('validates the body with the app’s labels (docs/product.md §5)', async () => {
     const { tokens } = await customer();
     const ld = await linkLd(tokens, { username: ' ', password: '' });
     expect(ld.statusCode).toBe(422);

@@ -32,7 +32,7 @@ const linkBodies = {
   }),
 };
 
-/** Linking LD and TS accounts (API.md "Auth"), the TS session check, and where each app opens. */
+/** Linking LD and TS accounts (docs/api.md "Auth"), the TS session check, and where each app opens. */
 export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const { linkedApps } = app;
   const tags = ['linked apps'];

@@ -70,7 +70,7 @@ const profileOf = (user: ExternalUser): LinkProfile => ({
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim());
 
 /**
- * Linked apps (SPEC §1/§2/§4, API.md "Auth"): linking and unlinking LD and TS accounts, the TS
+ * Linked apps (docs/product.md §1/§2/§4, docs/api.md "Auth"): linking and unlinking LD and TS accounts, the TS
  * session check, and the two ways an external account signs in to the portal — its credentials on
  * the Sign In form, and a hand-off token (`/ext-login`). LD and TS are reached only through their
  * clients; their tokens are stored sealed.

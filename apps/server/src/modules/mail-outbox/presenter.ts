@@ -10,7 +10,7 @@ export const presentOutboxMail = (row: Row): OutboxMail => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The paged shape of SPEC §3. */
+/** The paged shape of docs/product.md §3. */
 export function presentOutboxPage(
   rows: Row[],
   p: { page: number; perPage: number; total: number; baseUrl: string },

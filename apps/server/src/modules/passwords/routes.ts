@@ -9,7 +9,7 @@ import {
 import { clientInfo } from '../../lib/client-info';
 import { errorResponses } from '../../lib/openapi';
 
-/** API.md "Passwords". */
+/** docs/api.md "Passwords". */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { passwords } = app;
   const tags = ['passwords'];

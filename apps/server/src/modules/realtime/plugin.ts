@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * The realtime module. Fan-out between instances (DESIGN.md "realtime"): channel events go to the
+ * The realtime module. Fan-out between instances (docs/architecture.md "realtime"): channel events go to the
  * SSE subscribers of every instance, and every session this instance forgets (logout, revocation, a
  * blocked user) is forgotten by the other instances' session caches too, at once instead of after
  * their 1 s ttl. Subscribers get in with a single-use ticket (broadcasting/auth, then GET realtime).

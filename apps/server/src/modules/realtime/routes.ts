@@ -11,7 +11,7 @@ import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { eventStreamBody } from '../../lib/openapi-media';
 import { authOf } from '../tokens';
 
-/** API.md "Realtime": a ticket for one's own channel, then the stream as Server-Sent Events. */
+/** docs/api.md "Realtime": a ticket for one's own channel, then the stream as Server-Sent Events. */
 /** What a subscriber reads, for the document. */
 const eventStream = eventStreamBody(
   `retry: ${REALTIME.retryMs}\n: subscribed\n\nevent: ${REALTIME.loginEvent}\ndata: {"userId":42,"at":"2026-03-02T09:15:00.000Z"}\n\n`,

@@ -4,7 +4,7 @@ import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/token
 import { canSubscribe } from './policy';
 import type { TicketRepository } from './repository';
 
-/** Tickets for the event stream (API.md "Realtime"): asked for with a Bearer token, redeemed once by GET realtime. */
+/** Tickets for the event stream (docs/api.md "Realtime"): asked for with a Bearer token, redeemed once by GET realtime. */
 export function createTicketService(deps: { tickets: TicketRepository; now: () => Date }) {
   const { tickets, now } = deps;
   return {

@@ -5,7 +5,7 @@ import { dataOf } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { SPECS_PDF_PATH } from './service';
 
-/** Where the resource frames (SPEC §2: Analysis, API summary, BI designers) load from. */
+/** Where the resource frames (docs/product.md §2: Analysis, API summary, BI designers) load from. */
 export const resourceLinksSchema = z.object({
   analysis: z.string(),
   apiSummary: z.string(),

@@ -3,7 +3,7 @@ import { specsPdf } from './specs-pdf';
 
 export const SPECS_PDF_PATH = '/docs/gen3-gen4-specs.pdf';
 
-/** Where the resource frames (SPEC §2: Analysis, API summary, BI designers) load from, from config. */
+/** Where the resource frames (docs/product.md §2: Analysis, API summary, BI designers) load from, from config. */
 export function createResourceService(config: Pick<AppConfig, 'appUrl' | 'bi' | 'linkedApps' | 'resources'>) {
   const bi = config.bi.publicUrl;
   const ts = config.linkedApps.ts;

@@ -1,5 +1,5 @@
 /**
- * The Gen 3/Gen4 Specs sheet (SPEC §2 Developer Resources), written as a one-page PDF 1.4 with the
+ * The Gen 3/Gen4 Specs sheet (docs/product.md §2 Developer Resources), written as a one-page PDF 1.4 with the
  * standard Helvetica fonts: a real PDF any viewer opens, made by the product instead of shipped as
  * an opaque binary, so its content is reviewable here.
  */

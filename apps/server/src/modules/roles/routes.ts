@@ -4,7 +4,7 @@ import { dataOf, roleSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentRole } from './presenter';
 
-/** API.md "Roles": every role, and the ones an admin can assign. */
+/** docs/api.md "Roles": every role, and the ones an admin can assign. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { roles } = app;
   const schema = (operationId: string, summary: string) => ({

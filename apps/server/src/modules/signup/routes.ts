@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { presentSession } from '../auth';
 
-/** API.md auth/signup: 201 Session; 404 in production (checked before the body is read). */
+/** docs/api.md auth/signup: 201 Session; 404 in production (checked before the body is read). */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signup',

@@ -10,7 +10,7 @@ import type { UserRepository } from '../users';
 
 /**
  * POST auth/signup (outside production): a customer account and its first session. A taken email
- * and a blocked one (its row stays, API.md DELETE users block=1) get the same 422.
+ * and a blocked one (its row stays, docs/api.md DELETE users block=1) get the same 422.
  */
 export function createSignupService(deps: {
   db: Db;

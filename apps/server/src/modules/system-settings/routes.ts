@@ -5,7 +5,7 @@ import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { actorOf } from '../tokens';
 import { presentSetting } from './presenter';
 
-/** API.md "System settings": everyone reads them; admins save them. */
+/** docs/api.md "System settings": everyone reads them; admins save them. */
 export const systemSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.systemSettings;
   const tags = ['system-settings'];

@@ -10,7 +10,7 @@ export function createSystemSettingsService(deps: { db: Db; settings: SettingRep
   return {
     list: () => settings.list(),
 
-    /** Whether maintenance mode is on: NS BI answers non-admins 503 meanwhile (SPEC §4). */
+    /** Whether maintenance mode is on: NS BI answers non-admins 503 meanwhile (docs/product.md §4). */
     maintenanceModeOn: async () => (await settings.value(SYSTEM_SETTING_KEYS.maintenanceMode)) === '1',
 
     /**

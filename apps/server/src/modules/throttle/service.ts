@@ -2,7 +2,7 @@ import { THROTTLE } from '@portal/contract';
 import type { ThrottleRepository } from './repository';
 
 /**
- * Sign-in throttling of API.md "Throttling", kept in login_throttle so every instance sees it.
+ * Sign-in throttling of docs/api.md "Throttling", kept in login_throttle so every instance sees it.
  * The account key is the login name as typed (lower-cased), not a user id: unknown names are
  * counted and locked exactly like real ones, so a lock-out says nothing about existence.
  */

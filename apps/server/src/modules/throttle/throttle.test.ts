@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
 
-describe('sign-in throttling (API.md "Throttling")', () => {
+describe('sign-in throttling (docs/api.md "Throttling")', () => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let ipSeq = 0;

@@ -69,7 +69,7 @@ export type TokenServiceDeps = {
 };
 
 /**
- * Access and refresh tokens (API.md "Sessions"): a session row per token pair, issued at sign-in,
+ * Access and refresh tokens (docs/api.md "Sessions"): a session row per token pair, issued at sign-in,
  * resolved by the guard on every request, rotated by auth/refresh, revoked by sign-out, blocking,
  * password changes and 'Sign out other sessions'. Only hashes are stored.
  */

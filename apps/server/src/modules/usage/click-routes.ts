@@ -4,7 +4,7 @@ import { reportClickQuerySchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { authOf } from '../tokens';
 
-/** Usage logs (SPEC §7 "user-logs"): a row per click on NS BI and per report opened. */
+/** Usage logs (docs/product.md §7 "user-logs"): a row per click on NS BI and per report opened. */
 export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['usage'];
 

@@ -6,7 +6,7 @@ import type { TokenService } from '../tokens';
 import { canEditUser, canSetMetaKeys, type Actor } from './policy';
 import type { MetaRow, UserRepository } from './repository';
 
-/** POST meta/user: a user's profile fields and settings toggles (API.md "Meta keys"). */
+/** POST meta/user: a user's profile fields and settings toggles (docs/api.md "Meta keys"). */
 export function createUserMetaService(deps: {
   db: Db;
   users: UserRepository;

@@ -7,7 +7,7 @@ import type { UserRecord } from './repository';
  */
 export type Actor = { userId: number; isAdmin: boolean; sessionId: string; ip: string };
 
-/** A role check compares role ids, never names (SPEC §6). */
+/** A role check compares role ids, never names (docs/product.md §6). */
 export const hasAnyRole = (user: Pick<UserRecord, 'roles'>, roleIds: readonly number[]) =>
   user.roles.some((r) => roleIds.includes(r.id));
 

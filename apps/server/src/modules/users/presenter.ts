@@ -12,7 +12,7 @@ import { isAdmin } from './policy';
 import type { UserRecord } from './repository';
 import type { UserPage } from './list/engine';
 
-/** A user's meta as the viewer may see it: admin notes only for admins (SPEC §5). */
+/** A user's meta as the viewer may see it: admin notes only for admins (docs/product.md §5). */
 export const presentMeta = (meta: UserRecord['meta'], options: { adminView: boolean }): MetaItem[] =>
   meta
     .filter((m) => options.adminView || !ADMIN_VISIBLE_META_KEYS.includes(m.key))
@@ -38,7 +38,7 @@ function presentLinks(links: UserRecord['links']): Pick<User, 'ld' | 'ts'> {
 }
 
 /**
- * The only place a User (API.md "Objects") is shaped. Built field by field from a UserRecord, which
+ * The only place a User (docs/api.md "Objects") is shaped. Built field by field from a UserRecord, which
  * carries no password hash and no linked app's secrets, so nothing secret can slip through.
  * `adminView`: an admin is looking (admin routes); otherwise the user is looking at themselves
  * (auth/me, sign-in) and sees admin notes only if an admin.
@@ -64,7 +64,7 @@ export function presentUser(user: UserRecord, options: { adminView?: boolean } =
 const EACH_SIDE = 2;
 
 /**
- * The paged shape of API.md (SPEC §3 "Paged users response") around any rows: `url(n)` is the
+ * The paged shape of docs/api.md (docs/product.md §3 "Paged users response") around any rows: `url(n)` is the
  * list's own query for page n. Shared by every paged list (users, NSBI dashboards).
  */
 export function presentPage<Row>(
@@ -130,7 +130,7 @@ export function pageQuery(
   };
 }
 
-/** GET users: the paged shape of API.md, with links that repeat the list's own query. */
+/** GET users: the paged shape of docs/api.md, with links that repeat the list's own query. */
 export function presentUserPage(page: UserPage): PagedUsers {
   const query = pageQuery(page.query, page.perPage, page.query.blocked ? { blocked: '1' } : {});
   return presentPage(

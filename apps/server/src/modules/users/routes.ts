@@ -41,7 +41,7 @@ const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', {
 });
 
 /**
- * API.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
+ * docs/api.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
  * and POST meta/user also for oneself (the service asks policy.ts who may change what).
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

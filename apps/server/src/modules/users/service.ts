@@ -44,7 +44,7 @@ const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) =>
 };
 
 /**
- * Users administration (API.md "Users") and a user's own profile: routes guard the admin area;
+ * Users administration (docs/api.md "Users") and a user's own profile: routes guard the admin area;
  * who may do what to whom is policy.ts, asked here.
  */
 export function createUserService(deps: UserServiceDeps) {

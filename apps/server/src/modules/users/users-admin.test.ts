@@ -117,7 +117,7 @@ describe('users administration', () => {
       expect(JSON.stringify(audit!.details)).not.toContain('secret-1');
     });
 
-    it('answers 422 with the SPEC §5 message under each field', async () => {
+    it('answers 422 with the docs/product.md §5 message under each field', async () => {
       const empty = await http.post('users', {}, { headers: admin.headers });
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors).toEqual({

@@ -4,7 +4,7 @@ import type { Metric } from './fleet-data';
 
 /**
  * What the BI simulator serves: projects, their folders and files, and what each dashboard or
- * report shows. "Fleet Insights" is the demo project of INTEGRATIONS.md; SIMULATOR_FIXTURES adds
+ * report shows. "Fleet Insights" is the demo project of docs/integrations.md; SIMULATOR_FIXTURES adds
  * more (the benchmark's 2,000 items in 100 folders come from there).
  */
 

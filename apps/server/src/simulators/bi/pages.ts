@@ -110,7 +110,7 @@ export function designerPage(projects: Array<{ name: string; items: BiFile[] }>,
   return layout(title, 'NS BI · simulator', `<main>${note}${sections}</main>`);
 }
 
-/** The Analysis/AI page (SPEC §2): a long page of findings over the fleet data, drawn like the views. */
+/** The Analysis/AI page (docs/product.md §2): a long page of findings over the fleet data, drawn like the views. */
 export function analysisPage(now: Date): string {
   const panels: Panel[] = [
     { kind: 'area', metric: 'distance', by: 'day' },

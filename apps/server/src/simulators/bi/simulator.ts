@@ -40,7 +40,7 @@ const presentProject = (p: BiProject) => ({
 });
 
 /**
- * Dundas BI simulator (INTEGRATIONS.md "BI server"): the REST subset the portal's client speaks —
+ * Dundas BI simulator (docs/integrations.md "BI server"): the REST subset the portal's client speaks —
  * log-on with sessions (440 once ended), log-on tokens for an effective account, accounts, projects,
  * user projects, file queries and deletes — and the `/Dashboard/{id}` and `/Report/{id}` views,
  * drawn from its fleet data, each log-on token opening one view within 60 s.

@@ -27,7 +27,7 @@ const BAD_CODE = 'The one-time code is invalid.';
 const BAD_TOKEN = 'The token is invalid or has expired.';
 
 /**
- * Live Dispatch simulator (INTEGRATIONS.md "LD"): exactly the API subset the portal's client speaks,
+ * Live Dispatch simulator (docs/integrations.md "LD"): exactly the API subset the portal's client speaks,
  * with the demo and fixture accounts, plus the small app page a linked card opens.
  */
 export function createDispatchSimulator(options: DispatchSimulatorOptions) {

@@ -1,6 +1,6 @@
 /**
- * The Tattle Systems API summary (SPEC §2 "API summary"): what the portal embeds under Developer
- * Resources. The simulator documents the subset it serves (INTEGRATIONS.md "TS").
+ * The Tattle Systems API summary (docs/product.md §2 "API summary"): what the portal embeds under Developer
+ * Resources. The simulator documents the subset it serves (docs/integrations.md "TS").
  */
 const ENDPOINTS: Array<[method: string, path: string, what: string]> = [
   [

@@ -17,7 +17,7 @@ export type TelemetrySimulatorOptions = {
   /** Where the app page sends a signed-in user: the portal's origin. */
   portalUrl: string;
   now?: Clock;
-  /** A session unused for this long has ended (INTEGRATIONS.md: 30 minutes). */
+  /** A session unused for this long has ended (docs/integrations.md: 30 minutes). */
   sessionIdleMs?: number;
 };
 
@@ -36,7 +36,7 @@ function sessionIdOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Tattle Systems simulator (INTEGRATIONS.md "TS"): sign-in opens a JSESSIONID session that ends
+ * Tattle Systems simulator (docs/integrations.md "TS"): sign-in opens a JSESSIONID session that ends
  * after `sessionIdleMs` unused; `expireSessions` (and `POST /_sim/expire-sessions`, which is not
  * part of TS's API) ends sessions at will, so tests need not wait half an hour.
  */

@@ -11,8 +11,8 @@ import classes from './app-layout.module.css';
 const HEADER_HEIGHT = 64;
 
 /**
- * The signed-in frame (SPEC §2 Layout): header with logo and user menu, sidebar (a burger drawer on
- * small screens), content and footer. Mobile mode drops the sidebar (SPEC §1).
+ * The signed-in frame (docs/product.md §2 Layout): header with logo and user menu, sidebar (a burger drawer on
+ * small screens), content and footer. Mobile mode drops the sidebar (docs/product.md §1).
  */
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);

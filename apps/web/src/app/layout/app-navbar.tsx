@@ -60,7 +60,7 @@ function ExternalLink({ label, href }: { label: string; href: string }) {
   );
 }
 
-/** Sidebar of SPEC §2 Layout; Developer Resources for admin/developer, Admin for admins only. */
+/** Sidebar of docs/product.md §2 Layout; Developer Resources for admin/developer, Admin for admins only. */
 export function AppNavbar() {
   const user = useCurrentUser();
   const { pathname, search } = useLocation();

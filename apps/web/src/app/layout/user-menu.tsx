@@ -19,7 +19,7 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-/** User menu of SPEC §2 Layout: My Profile, Change Logo, Settings, Logout. */
+/** User menu of docs/product.md §2 Layout: My Profile, Change Logo, Settings, Logout. */
 export function UserMenu({ user }: { user: User }) {
   const [logoOpened, logoModal] = useDisclosure(false);
   return (

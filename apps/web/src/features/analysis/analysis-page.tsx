@@ -3,7 +3,7 @@ import { useResourceLinks } from '../../shared/api/get-resource-links';
 import { routes } from '../../shared/routes';
 import { EmbeddedPage } from '../../shared/ui/embedded-page';
 
-/** Analysis/AI (SPEC §2): the analysis dashboard, framed 1500px high (SPEC §9). */
+/** Analysis/AI (docs/product.md §2): the analysis dashboard, framed 1500px high (docs/product.md §9). */
 export function AnalysisPage() {
   const links = useResourceLinks();
   return (

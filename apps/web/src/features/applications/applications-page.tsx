@@ -14,7 +14,7 @@ import { LinkedAppCard } from './components/linked-app-card';
 import { StatusLine, StatusLoading } from './components/status-line';
 
 /**
- * The dashboard (SPEC §2 Applications): NS BI, Tattle Systems and Live Dispatch, and the login
+ * The dashboard (docs/product.md §2 Applications): NS BI, Tattle Systems and Live Dispatch, and the login
  * modal that links TS or LD.
  */
 export function ApplicationsPage() {

@@ -6,7 +6,7 @@ import { routes } from '../../shared/routes';
 export type SignInState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'>; allow?: boolean } | null;
 
 /**
- * SPEC §2/§4: back to the page that sent the visitor to sign in; otherwise NS BI reports for a user
+ * docs/product.md §2/§4: back to the page that sent the visitor to sign in; otherwise NS BI reports for a user
  * with the NSBI flag, else the dashboard.
  */
 export function afterSignInPath(state: SignInState, user: User): string {

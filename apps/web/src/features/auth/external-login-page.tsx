@@ -13,7 +13,7 @@ import { externalLogin } from './api/external-login';
 import { logout } from './api/logout';
 
 /**
- * /ext-login?token= (SPEC §2 External login): an LD/TS hand-off. Any current session ends first,
+ * /ext-login?token= (docs/product.md §2 External login): an LD/TS hand-off. Any current session ends first,
  * then the token is exchanged for a portal session.
  */
 export function ExternalLoginPage() {
@@ -39,7 +39,7 @@ export function ExternalLoginPage() {
         saveSession(await externalLogin(token));
         void navigate(routes.dashboard, { replace: true });
       } catch (error) {
-        // A 5xx (LD or TS down) already has its toast with the server's message (SPEC §8).
+        // A 5xx (LD or TS down) already has its toast with the server's message (docs/product.md §8).
         fail(isApiError(error) && error.isServerError ? null : MESSAGES.externalLoginFailed);
       }
     })();

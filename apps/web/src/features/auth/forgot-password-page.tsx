@@ -9,7 +9,7 @@ import { requestPasswordReset } from './api/passwords';
 import { AuthCard } from './components/auth-card';
 import { FormError } from '../../shared/forms/form-error';
 
-/** /forgot-password (SPEC §2 Forgot password): asks for a reset link by email. */
+/** /forgot-password (docs/product.md §2 Forgot password): asks for a reset link by email. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   // Cancel goes back; opened directly (a first history entry has key 'default'), back means Sign In.

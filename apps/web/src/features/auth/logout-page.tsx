@@ -9,7 +9,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useLogout } from './api/logout';
 
 /**
- * /logout, also the target of the user menu and of "Log In with another account" (SPEC §2/§4):
+ * /logout, also the target of the user menu and of "Log In with another account" (docs/product.md §2/§4):
  * revoke the token, clear session storage but keep the NSBI flag, then go to sign-in.
  */
 export function LogoutPage() {

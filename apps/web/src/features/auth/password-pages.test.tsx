@@ -61,7 +61,7 @@ describe('Forgot Password page', () => {
 });
 
 describe('Reset Password page', () => {
-  it('applies the SPEC §5 rules', async () => {
+  it('applies the docs/product.md §5 rules', async () => {
     mockApi({});
     const user = userEvent.setup();
     renderApp('/reset-password?token=t-1');

@@ -12,7 +12,7 @@ import { AuthCard } from './components/auth-card';
 import { FormError } from '../../shared/forms/form-error';
 import { NewPasswordFields } from './components/new-password-fields';
 
-/** /register (SPEC §2 Register): outside production only; signs the new user in. */
+/** /register (docs/product.md §2 Register): outside production only; signs the new user in. */
 export function RegisterPage() {
   if (isProduction) return <Navigate to={routes.notFound} replace />;
   return <RegisterForm />;

@@ -10,7 +10,7 @@ import { AuthCard } from './components/auth-card';
 import { FormError } from '../../shared/forms/form-error';
 import { NewPasswordFields } from './components/new-password-fields';
 
-/** /reset-password?token=… (SPEC §2 Reset password): a new password through the mailed link. */
+/** /reset-password?token=… (docs/product.md §2 Reset password): a new password through the mailed link. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';

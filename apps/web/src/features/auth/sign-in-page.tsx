@@ -9,7 +9,7 @@ import { afterSignInPath, type SignInState } from './after-sign-in';
 import { login } from './api/login';
 import { SignInForm } from '../../shared/sign-in/sign-in-form';
 
-/** /login (SPEC §2 Login). `?status=401` says why the visitor is here. */
+/** /login (docs/product.md §2 Login). `?status=401` says why the visitor is here. */
 export function SignInPage() {
   usePageTitle('Sign In');
   const [params] = useSearchParams();

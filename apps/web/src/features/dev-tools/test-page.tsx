@@ -2,7 +2,7 @@ import { Button, Paper, Text } from '@mantine/core';
 import { PageHeader } from '../../shared/ui/page-header';
 import { routes } from '../../shared/routes';
 
-/** /test (SPEC §2 Test page): a Fetch Reports button that, by specification, does nothing. */
+/** /test (docs/product.md §2 Test page): a Fetch Reports button that, by specification, does nothing. */
 export function TestPage() {
   return (
     <>

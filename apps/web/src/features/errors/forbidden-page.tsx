@@ -4,7 +4,7 @@ import { MESSAGES } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { ErrorScreen } from './components/error-screen';
 
-/** /403: a signed-in user lacking the role (SPEC §2 Error pages). */
+/** /403: a signed-in user lacking the role (docs/product.md §2 Error pages). */
 export function ForbiddenPage() {
   return (
     <ErrorScreen

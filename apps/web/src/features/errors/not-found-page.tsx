@@ -4,7 +4,7 @@ import { MESSAGES } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { ErrorScreen } from './components/error-screen';
 
-/** /404, the literal /dashboard and every unknown path (SPEC §2). */
+/** /404, the literal /dashboard and every unknown path (docs/product.md §2). */
 export function NotFoundPage() {
   return (
     <ErrorScreen

@@ -4,7 +4,7 @@ import { MESSAGES } from '@portal/contract';
 import { routes } from '../../shared/routes';
 import { ErrorScreen } from './components/error-screen';
 
-/** /401 (SPEC §2 Error pages). */
+/** /401 (docs/product.md §2 Error pages). */
 export function UnauthorizedPage() {
   return (
     <ErrorScreen

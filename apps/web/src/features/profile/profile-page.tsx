@@ -10,7 +10,7 @@ import { LinkedAppsCard } from './components/linked-apps-card';
 import { SessionsCard } from './components/sessions-card';
 
 /**
- * My Profile (SPEC §2 Profile): the 'Details' card with the user form and 'Save Profile', and the
+ * My Profile (docs/product.md §2 Profile): the 'Details' card with the user form and 'Save Profile', and the
  * 'Linked Apps' card. Notes belong to the modal form only; admin notes and NSBI to admins.
  *
  * Saving is PUT users/{id} on your own id, which works for every signed-in user (decision 0004).

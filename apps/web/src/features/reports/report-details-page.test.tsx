@@ -82,7 +82,7 @@ describe('Report details', () => {
     expect(screen.queryByTitle('Fleet Overview')).not.toBeInTheDocument();
   });
 
-  it('a BI failure shows the SPEC message with a retry', async () => {
+  it('a BI failure shows the message of docs/product.md with a retry', async () => {
     let fail = true;
     renderDetails({
       'GET dundas-bi/log-on/token': () =>

@@ -20,7 +20,7 @@ import classes from './report-details.module.css';
 type BiMessage = { source?: string; type?: string };
 
 /**
- * Report details (/nsbi/{id}/view, SPEC §2, no sidebar): the BI server's view of one item,
+ * Report details (/nsbi/{id}/view, docs/product.md §2, no sidebar): the BI server's view of one item,
  * embedded with a fresh log-on token. A token opens one view; when the view's session ends, the
  * page says so and one click fetches a new token without leaving the page.
  */

@@ -14,7 +14,7 @@ import { foldersOf } from '../../shared/reports/report-tree-data';
 import { ReportsOverview } from '../../shared/reports/reports-overview';
 
 /**
- * NS BI (SPEC §2 Reports): /nsbi shows the folder tiles, the dashboards outside folders and the
+ * NS BI (docs/product.md §2 Reports): /nsbi shows the folder tiles, the dashboards outside folders and the
  * whole report tree; /nsbi/folder/{folderId} one folder's dashboards and tree. Refresh asks the BI
  * server again. Maintenance mode shows the maintenance page.
  */

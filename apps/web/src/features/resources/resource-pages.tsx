@@ -140,7 +140,7 @@ export function HardwarePage() {
   );
 }
 
-/** API summary (SPEC §2): the Tattle Systems API documentation, framed, titled 'Tattle Systems API'. */
+/** API summary (docs/product.md §2): the Tattle Systems API documentation, framed, titled 'Tattle Systems API'. */
 export function ApiSummaryPage() {
   const links = useResourceLinks();
   return (
@@ -153,7 +153,7 @@ export function ApiSummaryPage() {
   );
 }
 
-/** Gen 3/Gen4 Specs (SPEC §2): the specs PDF, framed, titled 'Gen 3/Gen4 Specs'. */
+/** Gen 3/Gen4 Specs (docs/product.md §2): the specs PDF, framed, titled 'Gen 3/Gen4 Specs'. */
 export function Gen3Gen4SpecsPage() {
   const links = useResourceLinks();
   return (

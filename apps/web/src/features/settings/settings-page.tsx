@@ -11,7 +11,7 @@ import { AdminSettingsCard } from './components/admin-settings-card';
 import { UserFlagsCard } from './components/user-flags-card';
 
 /**
- * Settings (SPEC §2): yours, or — for admins only — another user's, passed in navigation state by
+ * Settings (docs/product.md §2): yours, or — for admins only — another user's, passed in navigation state by
  * the users list (or by id on /admin/users/{id}/settings). A customer always gets their own.
  */
 export function SettingsPage() {

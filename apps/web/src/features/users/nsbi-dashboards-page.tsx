@@ -11,7 +11,7 @@ import { useNsbiUsers } from './api/get-nsbi-users';
 import { NSBI_USERS_COLUMNS } from './components/nsbi-users-columns';
 
 /**
- * Users NSBI Dashboards (/admin/users/dundas-reports, SPEC §2): the NSBI users with the dashboards
+ * Users NSBI Dashboards (/admin/users/dundas-reports, docs/product.md §2): the NSBI users with the dashboards
  * and reports each sees; server-side search, sort and pages, state in the URL, like the users list.
  */
 export function NsbiDashboardsPage() {

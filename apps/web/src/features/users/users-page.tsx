@@ -19,14 +19,14 @@ import { ChangeLogoModal } from './logo/change-logo-modal';
 // The last dialog stays set while it closes, so its text does not vanish during the transition.
 type Dialog = { kind: 'delete' | 'restore' | 'logo'; user: User; open: boolean } | null;
 
-/** `?blocked` (any value but 0/false, or none) is the Blocked Users screen (API.md "Blocked list URL"). */
+/** `?blocked` (any value but 0/false, or none) is the Blocked Users screen (docs/api.md "Blocked list URL"). */
 const isBlockedList = (query: URLSearchParams) => {
   const blocked = query.get('blocked');
   return blocked !== null && blocked !== '0' && blocked !== 'false';
 };
 
 /**
- * Users and Blocked Users (SPEC §2): server-side search, sort and pages, all kept in the URL.
+ * Users and Blocked Users (docs/product.md §2): server-side search, sort and pages, all kept in the URL.
  * Create/Edit User are child routes shown as modals over this list (the Outlet).
  */
 export function UsersPage() {

@@ -108,7 +108,7 @@ describe('api client', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('reports a 5xx to the server-error hook with the message extracted in SPEC order', async () => {
+  it('reports a 5xx to the server-error hook with the message extracted in the order of docs/product.md §8', async () => {
     signedIn();
     mockApi({
       'GET roles': { status: 503, statusText: 'Service Unavailable', body: { message: 'Down for a moment' } },

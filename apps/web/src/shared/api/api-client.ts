@@ -52,7 +52,7 @@ async function withSessionRenewal<S extends z.ZodMiniType>(
 /**
  * The one way the web app calls the portal API. The answer is always parsed with the call's
  * contract schema (`schema`, the whole body: `dataOf(userSchema)`, `pagedUsersSchema`, `z.null()`
- * for a 204...), and SPEC §8's global rules apply: a 401 on a call made with a portal token ends
+ * for a 204...), and docs/product.md §8's global rules apply: a 401 on a call made with a portal token ends
  * the session (after one renewal attempt); 5xx and network errors are logged and reported; every
  * other error is thrown to the caller untouched.
  */

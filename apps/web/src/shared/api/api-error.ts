@@ -5,14 +5,14 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** 422 per-field messages, keyed by body field, meta key or `authKey` (API.md "Error keys"). */
+    /** 422 per-field messages, keyed by body field, meta key or `authKey` (docs/api.md "Error keys"). */
     readonly fieldErrors: Record<string, string[]> = {},
     readonly body: unknown = null,
   ) {
     super(message);
   }
 
-  /** SPEC §8: 5xx and network failures are toasted globally; other 4xx belong to the caller. */
+  /** docs/product.md §8: 5xx and network failures are toasted globally; other 4xx belong to the caller. */
   get isServerError() {
     return this.status === 0 || this.status >= 500;
   }

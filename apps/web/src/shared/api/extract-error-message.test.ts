@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractErrorMessage } from './extract-error-message';
 
-describe('extractErrorMessage (SPEC §8 order)', () => {
+describe('extractErrorMessage (docs/product.md §8 order)', () => {
   const fallback = 'fallback';
 
   it('prefers the error text', () => {

@@ -5,7 +5,7 @@ const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 
 /**
- * SPEC §8 message order, written for an axios-style error: error text, data.message,
+ * docs/product.md §8 message order, written for an axios-style error: error text, data.message,
  * response.data.data.message, response.data.message, status text. With fetch the parsed body plays
  * `data`/`response.data`, so that maps to: the body's `error` text (or a plain-text body), the
  * envelope `message`, a nested `data.message` (202/passwords shape), then the HTTP status text.

@@ -4,7 +4,7 @@ import { saveUser } from '../session/session-store';
 import { apiRequest } from './api-client';
 import { meKeys } from './query-keys';
 
-/** GET auth/me: the signed-in user; it refreshes the stored user (SPEC §7). */
+/** GET auth/me: the signed-in user; it refreshes the stored user (docs/product.md §7). */
 export async function getMe(signal?: AbortSignal): Promise<User> {
   const { data: user } = await apiRequest('auth/me', { schema: dataOf(userSchema), signal });
   saveUser(user);

@@ -18,6 +18,6 @@ export const systemSettingsQueryOptions = () =>
 
 export const useSystemSettings = () => useQuery(systemSettingsQueryOptions());
 
-/** maintenance_mode is "0"/"1"; with it on NS BI is unavailable (SPEC §4). */
+/** maintenance_mode is "0"/"1"; with it on NS BI is unavailable (docs/product.md §4). */
 export const isMaintenanceOn = (settings: SystemSetting[] | undefined) =>
   settings?.find((s) => s.key === SYSTEM_SETTING_KEYS.maintenanceMode)?.value === '1';

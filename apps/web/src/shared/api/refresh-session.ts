@@ -6,7 +6,7 @@ let inFlight: Promise<boolean> | null = null;
 
 /**
  * Renews the access token with the stored refresh token (POST auth/refresh). Single-flight on
- * purpose: refresh tokens rotate and a reused one revokes the whole family (API.md), so parallel
+ * purpose: refresh tokens rotate and a reused one revokes the whole family (docs/api.md), so parallel
  * 401s must share one refresh instead of each spending the same token.
  */
 export function refreshSession(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** The inline red box under a form's title for messages that belong to no field (SPEC §8). */
+/** The inline red box under a form's title for messages that belong to no field (docs/product.md §8). */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

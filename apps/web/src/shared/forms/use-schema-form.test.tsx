@@ -22,7 +22,7 @@ function SignUpForm({ onSubmit }: { onSubmit: (values: SignUpRequest) => void })
   );
 }
 
-describe('useSchemaForm (SPEC §5 form behaviour)', () => {
+describe('useSchemaForm (docs/product.md §5 form behaviour)', () => {
   it('shows a field’s message only once the field has been left, then on every change', async () => {
     renderWithProviders(<SignUpForm onSubmit={vi.fn()} />);
     const user = userEvent.setup();

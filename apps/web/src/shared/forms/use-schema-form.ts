@@ -19,17 +19,17 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
   /** The field's message once it may be shown (the field was left, or the form submitted). */
   shownError: (field: Field<S>) => ReactNode;
   /**
-   * After a failed submit (SPEC §5 last rule, §8): puts each 422 message under its field and
+   * After a failed submit (docs/product.md §5 last rule, §8): puts each 422 message under its field and
    * focuses the first such field; returns the message for the form's inline box (FormError) — the
    * error's own message when it named no field, the messages of keys no field here takes, else
-   * null. `fieldOf` maps an API error key to a field (API.md "Error keys"); by default a key is
+   * null. `fieldOf` maps an API error key to a field (docs/api.md "Error keys"); by default a key is
    * the field of the same name.
    */
   applyServerErrors: (error: unknown, fieldOf?: (key: string) => Field<S> | undefined) => string | null;
 };
 
 /**
- * @mantine/form on a contract schema, behaving as SPEC §5 asks of every form:
+ * @mantine/form on a contract schema, behaving as docs/product.md §5 asks of every form:
  * - the schema (Standard Schema resolver) checks a field on change and on blur, first message only;
  * - a field's message shows once the field has been left, or once the form was submitted;
  * - a submit that fails validation focuses the first invalid field;

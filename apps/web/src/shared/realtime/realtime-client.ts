@@ -28,7 +28,7 @@ async function fetchTicket(channel: string): Promise<string> {
 }
 
 /**
- * Subscribes to one realtime channel over Server-Sent Events (API.md "Realtime"). Tickets are single
+ * Subscribes to one realtime channel over Server-Sent Events (docs/api.md "Realtime"). Tickets are single
  * use, so the browser's own EventSource reconnect (same URL) cannot work: on any error the stream is
  * closed and reopened with a fresh ticket, with growing delays. Returns `close`.
  */

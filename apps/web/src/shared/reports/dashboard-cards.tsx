@@ -11,7 +11,7 @@ const addedOn = (iso: string | null) => {
   return date && !Number.isNaN(date.getTime()) ? MESSAGES.addedOn(format(date, DATE_DISPLAY_FORMAT)) : null;
 };
 
-/** Dashboard cards (SPEC §2): name and "Added on {MMM d, yyyy}"; TS-managed ones disabled. */
+/** Dashboard cards (docs/product.md §2): name and "Added on {MMM d, yyyy}"; TS-managed ones disabled. */
 export function DashboardCards({
   dashboards,
   preview = false,

@@ -8,7 +8,7 @@ import classes from './reports.module.css';
 const label = (folder: { name: string; count: number }) =>
   `${folder.name} folder, ${folder.count} ${folder.count === 1 ? 'item' : 'items'}`;
 
-/** Folder tiles of the Reports screen (SPEC §2: images 200 by 200), each opening its folder. */
+/** Folder tiles of the Reports screen (docs/product.md §2: images 200 by 200), each opening its folder. */
 export function FolderTiles({
   folders,
   preview = false,

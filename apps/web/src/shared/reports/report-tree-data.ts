@@ -5,7 +5,7 @@ export type ReportTreeNode =
   | { kind: 'item'; key: string; item: ReportItem };
 
 /**
- * The items as a tree of their BI folders (SPEC §2 "Report list is a tree: folders and leaves").
+ * The items as a tree of their BI folders (docs/product.md §2 "Report list is a tree: folders and leaves").
  * `below(item)` names the folders to show above an item; folders first, then items, by name.
  */
 export function buildReportTree(

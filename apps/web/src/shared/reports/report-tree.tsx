@@ -16,7 +16,7 @@ import type { ReportTreeNode } from './report-tree-data';
 import { itemLink } from './item-link';
 import classes from './report-tree.module.css';
 
-/** SPEC §3: an icon per type — dashboard, pie, line, link, bar — and an area chart otherwise. */
+/** docs/product.md §3: an icon per type — dashboard, pie, line, link, bar — and an area chart otherwise. */
 const TYPE_ICONS: Record<string, typeof IconChartArea> = {
   dashboard: IconLayoutDashboard,
   pie: IconChartPie,

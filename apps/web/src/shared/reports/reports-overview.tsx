@@ -22,7 +22,7 @@ type ReportsOverviewProps = {
 };
 
 /**
- * What the Reports screen shows (SPEC §2): at the top the folder tiles, the dashboards outside
+ * What the Reports screen shows (docs/product.md §2): at the top the folder tiles, the dashboards outside
  * folders and the whole report tree; in a folder its dashboards and tree. The admin's access
  * preview draws the very same thing.
  */

@@ -3,7 +3,7 @@ import { routes } from '../routes';
 let captured: string | null = null;
 
 /**
- * /ext-login?token=… (SPEC §2 External login): the hand-off token is a credential, so it leaves the
+ * /ext-login?token=… (docs/product.md §2 External login): the hand-off token is a credential, so it leaves the
  * address bar before anything else runs — before the router, any request, or a screenshot of the
  * tab could carry it (history, Referer). main.tsx calls this first; the page then takes it here.
  */

@@ -68,13 +68,13 @@ export function saveSession(session: Session) {
   emit();
 }
 
-/** auth/me refreshes the stored user (SPEC §7). */
+/** auth/me refreshes the stored user (docs/product.md §7). */
 export function saveUser(user: User) {
   storeUser(user);
   emit();
 }
 
-/** Logout or an ended session: everything of the tab goes except the NSBI flag (SPEC §4). */
+/** Logout or an ended session: everything of the tab goes except the NSBI flag (docs/product.md §4). */
 export function clearSession(reason: SessionEndReason = 'logout') {
   expired = reason === 'expired';
   endReason = reason;

@@ -16,9 +16,9 @@ import { routes } from '../routes';
 import type { CodeChallenge, SignInOutcome } from './types';
 
 export type SignInFormProps<T> = {
-  /** External app whose credentials are asked for: changes the username label (SPEC §5). */
+  /** External app whose credentials are asked for: changes the username label (docs/product.md §5). */
   app?: 'ld' | 'ts';
-  /** Inside the link-account modal: no Forgot Password or Register links (SPEC §2 Login). */
+  /** Inside the link-account modal: no Forgot Password or Register links (docs/product.md §2 Login). */
   inModal?: boolean;
   /**
    * Sends the credentials (portal sign-in, or linking an external account); after a 202, with the
@@ -49,7 +49,7 @@ export function SignInForm<T>({
 }: SignInFormProps<T>) {
   const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  // Once the code is asked for, the schema requires it (SPEC §5); the form validates with the current one.
+  // Once the code is asked for, the schema requires it (docs/product.md §5); the form validates with the current one.
   const schema = useMemo(() => signInSchema({ app, needsCode: challenge !== null }), [app, challenge]);
   const form = useSchemaForm(schema, { username: '', password: '', authKey: '' });
   const codeInput = useRef<HTMLInputElement>(null);
@@ -72,7 +72,7 @@ export function SignInForm<T>({
       }
       onSuccess(outcome.value);
     } catch (error) {
-      // SPEC §4: any other answer shows its message here (5xx are also toasted by the global rule).
+      // docs/product.md §4: any other answer shows its message here (5xx are also toasted by the global rule).
       setServerError(form.applyServerErrors(error, fieldOfErrorKey));
     }
   });

@@ -24,7 +24,7 @@ export const localStore = {
   set: (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined),
 };
 
-/** Logout and an expired session clear the tab's session storage but keep the NSBI flag (SPEC §4). */
+/** Logout and an expired session clear the tab's session storage but keep the NSBI flag (docs/product.md §4). */
 export function clearSessionStorageKeepingNsbi() {
   const nsbi = sessionStore.get(STORAGE_KEYS.nsbi);
   safe(() => window.sessionStorage.clear(), undefined);

@@ -5,7 +5,7 @@ import { localStore, sessionStore } from './browser-storage';
 const KEPT_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken];
 
 /**
- * SPEC §4/§9: a stored cache version (local storage `build_number`) below CACHE_VERSION clears the
+ * docs/product.md §4/§9: a stored cache version (local storage `build_number`) below CACHE_VERSION clears the
  * client caches once. We read it as cache clearing, not as a forced logout: the token is kept and
  * the user is re-read from auth/me. Runs before anything else at start-up; the React Query cache
  * lives in memory and is created later (app/query-client.ts), so `clearQueryCache` only matters

@@ -9,7 +9,7 @@ type BrandLogoProps = { height?: number };
 /** The drawings' own size (their viewBox): the page can reserve the logo's box before it loads. */
 const INTRINSIC = { width: { default: 196, nsbi: 212 }, height: 36 };
 
-/** The product logo; in NSBI mode (the NSBI flag, kept across logout) the NS BI logo (SPEC §1). */
+/** The product logo; in NSBI mode (the NSBI flag, kept across logout) the NS BI logo (docs/product.md §1). */
 export function BrandLogo({ height = 32 }: BrandLogoProps) {
   const { nsbi } = useSession();
   const width = Math.round((INTRINSIC.width[nsbi ? 'nsbi' : 'default'] * height) / INTRINSIC.height);

@@ -22,7 +22,7 @@ type ConfirmModalProps = {
   onClose: () => void;
 };
 
-/** The generic confirmation modal (SPEC §2 Modals): a question, Cancel, and one or more actions. */
+/** The generic confirmation modal (docs/product.md §2 Modals): a question, Cancel, and one or more actions. */
 export function ConfirmModal(props: ConfirmModalProps) {
   const { opened, title, message, children, actions, pending = null, cancelLabel = 'Cancel' } = props;
   const busy = pending !== null;

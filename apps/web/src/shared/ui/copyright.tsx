@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { PRODUCT_NAME } from '@portal/contract';
 
-/** The footer line of SPEC §2 Layout: copyright with the current year. */
+/** The footer line of docs/product.md §2 Layout: copyright with the current year. */
 export function Copyright() {
   return (
     <Text fz="xs" c="dimmed">

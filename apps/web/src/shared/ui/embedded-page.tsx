@@ -6,13 +6,13 @@ import { PageHeader } from './page-header';
 import { PageLoader } from './page-loader';
 
 type EmbeddedPageProps = {
-  /** The page's heading and the frame's title (SPEC §2 names some: 'Tattle Systems API'). */
+  /** The page's heading and the frame's title (docs/product.md §2 names some: 'Tattle Systems API'). */
   title: string;
   breadcrumbs: Crumb[];
   /** What the frame shows; undefined while it is being looked up. */
   src: string | undefined;
   failed?: boolean;
-  /** The frame's height (SPEC §9: Analysis 1500px); default: most of the window. */
+  /** The frame's height (docs/product.md §9: Analysis 1500px); default: most of the window. */
   height?: number | string;
 };
 

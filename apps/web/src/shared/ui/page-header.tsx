@@ -13,7 +13,7 @@ type PageHeaderProps = {
   actions?: ReactNode;
 };
 
-/** Title and breadcrumb bar of a screen. Mobile mode hides it (SPEC §1); the tab title stays. */
+/** Title and breadcrumb bar of a screen. Mobile mode hides it (docs/product.md §1); the tab title stays. */
 export function PageHeader({ title, breadcrumbs, description, actions }: PageHeaderProps) {
   usePageTitle(title);
   if (isMobileView()) return null;

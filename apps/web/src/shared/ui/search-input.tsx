@@ -7,7 +7,7 @@ import { SEARCH_DEBOUNCE_MS } from '@portal/contract';
 type SearchInputProps = {
   /** The search in effect (e.g. from the URL). */
   value: string;
-  /** Called SEARCH_DEBOUNCE_MS after typing stops (SPEC §9), or at once on clear / Enter. */
+  /** Called SEARCH_DEBOUNCE_MS after typing stops (docs/product.md §9), or at once on clear / Enter. */
   onSearch: (value: string) => void;
   label: string;
   placeholder?: string;

@@ -5,7 +5,7 @@ import { isApiError } from '../api/api-error';
 import { useCurrentUser } from '../session/session-store';
 import { useUser } from './api/get-user';
 
-/** Navigation state the users list passes with a row's user (SPEC §2: "uses user from navigation state"). */
+/** Navigation state the users list passes with a row's user (docs/product.md §2: "uses user from navigation state"). */
 export type UserNavigationState = { user?: User };
 
 export type UserFromRoute = {
@@ -27,7 +27,7 @@ export type UserFromRoute = {
  * otherwise GET users/{id}.
  *
  * With `orSelf` (Settings) a route without `:id` means the user in navigation state, or yourself;
- * only admins get another user's screen — a customer always gets their own (SPEC §2 Settings).
+ * only admins get another user's screen — a customer always gets their own (docs/product.md §2 Settings).
  */
 export function useUserFromRoute({ orSelf = false }: { orSelf?: boolean } = {}): UserFromRoute {
   const me = useCurrentUser();

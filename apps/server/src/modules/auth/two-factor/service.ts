@@ -24,7 +24,7 @@ const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key
 export const twoFactorEnabled = (user: UserRecord) => metaValue(user, META_KEYS.twoFactor) === '1';
 
 /**
- * Two-factor sign-in by mailed code (API.md auth/login, two-fa/verify). A challenge is one sign-in
+ * Two-factor sign-in by mailed code (docs/api.md auth/login, two-fa/verify). A challenge is one sign-in
  * attempt: its `secret` (256 bits) and its 6-digit code are stored only hashed; the code lives
  * 10 minutes, works once, and dies after 5 tries. Signing in again within the cooldown answers a
  * new secret for the same code instead of mailing another one.

@@ -12,7 +12,7 @@ export function presentAccess(tree: ProjectTree, grants: ReadonlySet<string> | n
     .map((item) => ({ biReportId: item.id, isReadOnly: isManaged(item.tags) }));
 }
 
-/** GET users/{id}/reports (SPEC §3): the tree, the access, whether an admin chose yet, the items. */
+/** GET users/{id}/reports (docs/product.md §3): the tree, the access, whether an admin chose yet, the items. */
 export function presentUserReports(access: ReportAccess): UserReports {
   const { tree, grants, assignments } = access;
   const configured = grants !== null;

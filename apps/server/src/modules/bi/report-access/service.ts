@@ -15,7 +15,7 @@ export type ReportAccess = {
 };
 
 /**
- * Report access per user (SPEC §2 /admin/users/{id}/reports, API.md users/{id}/reports): which of
+ * Report access per user (docs/product.md §2 /admin/users/{id}/reports, docs/api.md users/{id}/reports): which of
  * their project's items a user sees. Items Tattle Systems manages are always shown and read-only.
  * Everything is checked against the BI server's tree of the user's project: if that cannot be read
  * (502), nothing is saved.

@@ -2,7 +2,7 @@ import type { ReportTreeNode } from '@portal/contract';
 import { isManaged, type ProjectTree } from '../project-trees';
 
 /**
- * A project tree as SPEC §3 report tree nodes: the BI folders (by their ids) with their items as
+ * A project tree as docs/product.md §3 report tree nodes: the BI folders (by their ids) with their items as
  * leaves, folders first, each level by name.
  */
 export function reportTreeOf(tree: ProjectTree): ReportTreeNode[] {

@@ -15,7 +15,7 @@ import { presentFolderAssignment, presentReportFolder } from './presenter';
 const folderParams = z.object({ id: z.uuid() });
 const itemParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Report folders (API.md): portal-side groupings of BI items, by BI file id. */
+/** Report folders (docs/api.md): portal-side groupings of BI items, by BI file id. */
 export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
   const folders = app.bi.folders;
   const admin = app.requireRoles(ROLE_IDS.admin);

@@ -4,7 +4,7 @@ import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { ReportFolderRepository, ReportFolderRow } from './repository';
 
-/** Report folders (API.md): admins make, rename, move, delete and fill them; everyone reads them. */
+/** Report folders (docs/api.md): admins make, rename, move, delete and fill them; everyone reads them. */
 export function createReportFolderService(deps: {
   db: Db;
   folders: ReportFolderRepository;

@@ -12,7 +12,7 @@ type Param<T> = T | Placeholder;
 /** A page: `limit` rows after skipping `offset`, counted from just after the row `afterId` when given. */
 export type PageWindow = { limit: Param<number>; offset: Param<number>; afterId?: Param<number> };
 
-/** `%`, `_` and the escape character itself match literally (API.md: search treats them as text). */
+/** `%`, `_` and the escape character itself match literally (docs/api.md: search treats them as text). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const sortColumns = {

@@ -9,12 +9,12 @@ type LinkAccountModalProps = {
   /** The app to link; null: closed. */
   app: LinkedApp | null;
   onClose: () => void;
-  /** Called after a link, before the page reloads (SPEC §4 "Modal link success"). */
+  /** Called after a link, before the page reloads (docs/product.md §4 "Modal link success"). */
   onLinked?: (app: LinkedApp) => void;
 };
 
 /**
- * The LD / TS login modal (SPEC §2 Modals): the Sign In form titled by the app, with its username
+ * The LD / TS login modal (docs/product.md §2 Modals): the Sign In form titled by the app, with its username
  * label and no Forgot Password link. Success: the modal closes, the callback runs, the page reloads.
  */
 export function LinkAccountModal({ app, onClose, onLinked }: LinkAccountModalProps) {

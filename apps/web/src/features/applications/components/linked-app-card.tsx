@@ -32,7 +32,7 @@ type LinkedAppCardProps = {
 };
 
 /**
- * The Tattle Systems or Live Dispatch card (SPEC §2 Applications). Unlinked: disabled, with the
+ * The Tattle Systems or Live Dispatch card (docs/product.md §2 Applications). Unlinked: disabled, with the
  * text that opens the login modal. Linked: opens the app; for TS the session is checked first, and
  * an ended one marks the card unlinked and opens the modal again.
  */

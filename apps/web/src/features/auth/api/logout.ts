@@ -5,7 +5,7 @@ import { getAccessToken } from '../../../shared/session/session-store';
 
 /** POST auth/logout → 204: revokes the token on the server. */
 export async function logout(): Promise<void> {
-  // Nothing to revoke without a token (SPEC §4: logout calls the server unless told otherwise).
+  // Nothing to revoke without a token (docs/product.md §4: logout calls the server unless told otherwise).
   if (!getAccessToken()) return;
   await apiRequest('auth/logout', { method: 'POST', schema: z.null() });
 }

@@ -3,7 +3,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 
 type PasswordField = 'password' | 'password_confirmation';
 
-/** Password + Confirm password, as Register and Reset Password both ask for them (SPEC §5). */
+/** Password + Confirm password, as Register and Reset Password both ask for them (docs/product.md §5). */
 export function NewPasswordFields({
   inputProps,
 }: {

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { saveUser } from '../../../shared/session/session-store';
 
 /**
- * DELETE auth/unlink-ld | auth/unlink-ts → the User with that part empty (SPEC §4), stored at once.
- * Quiet: a failure of any kind is the caller's warning toast (SPEC §8), not the global one.
+ * DELETE auth/unlink-ld | auth/unlink-ts → the User with that part empty (docs/product.md §4), stored at once.
+ * Quiet: a failure of any kind is the caller's warning toast (docs/product.md §8), not the global one.
  */
 export async function unlinkAccount(app: LinkedApp): Promise<User> {
   const { data: user } = await apiRequest(`auth/unlink-${app}`, {

@@ -25,7 +25,7 @@ function linkDetails(app: LinkedApp, user: User): Array<[string, string]> {
 const ICONS: Record<LinkedApp, typeof IconRoute> = { ld: IconRoute, ts: IconSatellite };
 
 /**
- * Profile 'Linked Apps' card (SPEC §2 Profile): each linked app with its username (LD also its
+ * Profile 'Linked Apps' card (docs/product.md §2 Profile): each linked app with its username (LD also its
  * branch and client) and Unlink, after a confirmation; a failure is a warning toast with the
  * server's message.
  */

@@ -2,7 +2,7 @@ import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { MESSAGES } from '@portal/contract';
 
-/** The NS BI page while maintenance mode is on (SPEC §2 Reports). */
+/** The NS BI page while maintenance mode is on (docs/product.md §2 Reports). */
 export function MaintenanceNotice() {
   return (
     <Stack align="center" gap="md" py={64} role="status">

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { isApiError } from '../../../shared/api/api-error';
 
 /**
- * POST dundas-bi/account {user_id} (SPEC §4: saving settings is followed by BI account creation).
+ * POST dundas-bi/account {user_id} (docs/product.md §4: saving settings is followed by BI account creation).
  * A user who has one already (409) is fine; any other failure is the caller's message.
  */
 export async function ensureBiAccount(userId: number): Promise<void> {

@@ -8,7 +8,7 @@ export type MetaChange = { user_id: number; meta: Array<{ key: string; value: st
 
 /**
  * POST meta/user {user_id, meta:[{key, value}]} → the user's meta list. Own user, or an admin for
- * anyone; admin_notes and settings.nsbi_enabled are admin only (API.md).
+ * anyone; admin_notes and settings.nsbi_enabled are admin only (docs/api.md).
  */
 export async function saveUserMeta(change: MetaChange): Promise<MetaItem[]> {
   const { data } = await apiRequest('meta/user', {
@@ -21,7 +21,7 @@ export async function saveUserMeta(change: MetaChange): Promise<MetaItem[]> {
 
 /**
  * Saves user settings; with `withBiAccount` (NSBI on after the save) the user's BI account is made
- * next (SPEC §4). Its failure does not undo the save: `biAccount: false` lets the screen say so.
+ * next (docs/product.md §4). Its failure does not undo the save: `biAccount: false` lets the screen say so.
  */
 export function useSaveUserMeta() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { useSaveSystemSettings } from '../api/save-system-settings';
 import { useSavedFlash } from './saved-indicator';
 import { SettingsCard } from './settings-card';
 
-/** 'Admin Settings' (SPEC §2): NSBI Maintenance Mode, the system setting maintenance_mode. */
+/** 'Admin Settings' (docs/product.md §2): NSBI Maintenance Mode, the system setting maintenance_mode. */
 export function AdminSettingsCard() {
   const settings = useSystemSettings();
   const save = useSaveSystemSettings();

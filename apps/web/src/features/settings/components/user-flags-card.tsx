@@ -17,9 +17,9 @@ const FLAGS = [
 type FlagKey = (typeof FLAGS)[number]['key'];
 
 /**
- * The user's toggles (SPEC §2 Settings). Each saves at once through POST meta/user, optimistically:
+ * The user's toggles (docs/product.md §2 Settings). Each saves at once through POST meta/user, optimistically:
  * the switch moves now and moves back with 'Oops! Could not save the settings.' if the save fails.
- * A save that leaves NSBI on is followed by BI account creation (SPEC §4).
+ * A save that leaves NSBI on is followed by BI account creation (docs/product.md §4).
  */
 export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
   const save = useSaveUserMeta();

@@ -14,7 +14,7 @@ export const useRestoreUser = () => {
   return useMutation({
     mutationFn: restoreUser,
     onSuccess: (_message, id) => {
-      // SPEC §4: a restored user leaves the blocked list at once, before the refetch answers.
+      // docs/product.md §4: a restored user leaves the blocked list at once, before the refetch answers.
       queryClient.setQueriesData<PagedUsers>(
         { queryKey: userKeys.lists() },
         (page) => page && { ...page, data: page.data.filter((user) => user.id !== id) },

@@ -12,7 +12,7 @@ const DELETE = 'Delete';
 const DELETE_AND_BLOCK = 'Delete & Block';
 
 /**
- * SPEC §2 Delete modal: 'Delete' frees the email, 'Delete & Block' keeps the user locked out.
+ * docs/product.md §2 Delete modal: 'Delete' frees the email, 'Delete & Block' keeps the user locked out.
  * Optionally the user's BI account (and, only then, its folders) goes first.
  */
 export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps) {

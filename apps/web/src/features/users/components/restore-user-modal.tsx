@@ -8,7 +8,7 @@ type RestoreUserModalProps = { user: User | null; opened: boolean; onClose: () =
 
 const RESTORE = 'Restore';
 
-/** SPEC §2 restore confirmation: the user is active again and leaves the blocked list at once. */
+/** docs/product.md §2 restore confirmation: the user is active again and leaves the blocked list at once. */
 export function RestoreUserModal({ user, opened, onClose }: RestoreUserModalProps) {
   const restore = useRestoreUser();
   return (

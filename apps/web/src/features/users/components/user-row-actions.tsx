@@ -15,7 +15,7 @@ export type UserRowHandlers = {
 type UserRowActionsProps = { user: User; isSelf: boolean; blocked: boolean; handlers: UserRowHandlers };
 
 /**
- * Row actions of SPEC §2 Users: Edit, Change Logo, Settings, Delete (not on your own row); on the
+ * Row actions of docs/product.md §2 Users: Edit, Change Logo, Settings, Delete (not on your own row); on the
  * blocked list only Restore. Edit and Settings are links (they navigate), the others open modals.
  */
 export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActionsProps) {
@@ -79,7 +79,7 @@ export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActio
           <IconSettings size={18} aria-hidden />
         </ActionIcon>
       </RowAction>
-      {/* SPEC §6: an admin cannot delete their own account from the list. */}
+      {/* docs/product.md §6: an admin cannot delete their own account from the list. */}
       {!isSelf && (
         <RowAction label="Delete">
           <ActionIcon

@@ -16,7 +16,7 @@ const formatDate = (value: string) => {
 type UsersColumnsOptions = { currentUserId: number | null; blocked: boolean; handlers: UserRowHandlers };
 
 /**
- * The users table's columns (SPEC §2 Users); the API sorts by id, name, email and createdAt only.
+ * The users table's columns (docs/product.md §2 Users); the API sorts by id, name, email and createdAt only.
  * Admin rows are highlighted and carry an 'Admin' badge so it is not colour alone.
  */
 export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColumnsOptions) {
@@ -66,7 +66,7 @@ export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColum
   );
 }
 
-/** Admin rows stand out (SPEC §2). */
+/** Admin rows stand out (docs/product.md §2). */
 export const adminRowProps = (row: Row<User>) =>
   row.original.role.is_admin ? { className: classes.adminRow, 'data-admin': true } : {};
 

@@ -10,7 +10,7 @@ import classes from './change-logo-modal.module.css';
 
 type ChangeLogoModalProps = { user: User | null; opened: boolean; onClose: () => void };
 
-/** SPEC §2 Change Logo: for any user from the users list, for yourself from the user menu. */
+/** docs/product.md §2 Change Logo: for any user from the users list, for yourself from the user menu. */
 export function ChangeLogoModal({ user, opened, onClose }: ChangeLogoModalProps) {
   return (
     <Modal

@@ -13,7 +13,7 @@ import { UserModalFrame, useBackToList } from './user-modal-frame';
 
 /**
  * /admin/users/{id}/edit (usersEdit): the user from navigation state when the list passed it,
- * else GET users/{id}; an unknown user goes to the not-found page (SPEC §2 Modals).
+ * else GET users/{id}; an unknown user goes to the not-found page (docs/product.md §2 Modals).
  */
 export function EditUserModal() {
   const { id, user, notFound, query } = useUserFromRoute();

@@ -10,7 +10,7 @@ export function useBackToList() {
   return () => navigate({ pathname: routes.users, search });
 }
 
-/** Create and Edit User are routes shown as a modal over the users list (SPEC §2 Modals). */
+/** Create and Edit User are routes shown as a modal over the users list (docs/product.md §2 Modals). */
 export function UserModalFrame({ title, children }: { title: string; children: ReactNode }) {
   const back = useBackToList();
   return (

@@ -42,7 +42,7 @@ async function fillValidUser(dialog: HTMLElement, user: ReturnType<typeof userEv
 }
 
 describe('Create User modal', () => {
-  it('shows the SPEC §5 messages, each once its field is touched', async () => {
+  it('shows the docs/product.md §5 messages, each once its field is touched', async () => {
     renderAt('/admin/users/create');
     const dialog = await findDialog('Create User');
     const user = userEvent.setup();
@@ -194,7 +194,7 @@ describe('Edit User modal', () => {
       email: 'casey@example.com',
       role_id: ROLE_IDS.customer,
     });
-    // An empty password keeps the old one: the fields are left out (SPEC §5).
+    // An empty password keeps the old one: the fields are left out (docs/product.md §5).
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('password_confirmation');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));

@@ -16,7 +16,7 @@ type DataTableProps<T> = {
   skeletonRows?: number;
   /** Extra props per row (highlighting, data attributes). */
   rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
-  /** Shown instead of the rows when there are none (SPEC §2: empty tables). */
+  /** Shown instead of the rows when there are none (docs/product.md §2: empty tables). */
   empty?: ReactNode;
 };
 

@@ -4,7 +4,7 @@ export type SortDirection = 'asc' | 'desc';
 
 /**
  * A server-paged list's state (page, size, sort, search), kept in the URL query so reload and
- * back/forward keep it (SPEC §2 Users). Every paged admin table reads it the same way.
+ * back/forward keep it (docs/product.md §2 Users). Every paged admin table reads it the same way.
  */
 export type PagedListParams<C extends string = string> = {
   page: number;
@@ -14,7 +14,7 @@ export type PagedListParams<C extends string = string> = {
   search: string;
 };
 
-/** The columns a list may be sorted by; the first is the default (SPEC §9: id, ascending). */
+/** The columns a list may be sorted by; the first is the default (docs/product.md §9: id, ascending). */
 export type SortColumns<C extends string> = readonly [C, ...C[]];
 
 /** The URL keys this state owns; any other key of the query (e.g. `blocked`) is left alone. */
@@ -82,7 +82,7 @@ export function toApiQuery(params: PagedListParams, extra: Record<string, string
   return query.toString();
 }
 
-/** Sorting, searching or a new page size start again at page 1 (SPEC §4). */
+/** Sorting, searching or a new page size start again at page 1 (docs/product.md §4). */
 export function applyListChange<C extends string>(
   current: PagedListParams<C>,
   change: Partial<PagedListParams<C>>,

@@ -51,7 +51,7 @@ const idOf = (column: { id?: string; accessorKey?: unknown }) =>
 /**
  * One server-paged admin list (Users, Blocked Users, NSBI Dashboards): the search box, the table
  * with server-side sorting, the failure with its retry, and the pager with the page size; all of
- * its state lives in the URL (SPEC §2, §4, §9).
+ * its state lives in the URL (docs/product.md §2, §4, §9).
  */
 export function PagedTableSection<T, C extends string>(props: PagedTableSectionProps<T, C>) {
   const { query, params, onChange, sortColumns } = props;
@@ -87,7 +87,7 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
     manualPagination: true,
     enableSortingRemoval: false,
     enableMultiSort: false,
-    // SPEC §9: ascending first, whatever the column holds.
+    // docs/product.md §9: ascending first, whatever the column holds.
     sortDescFirst: false,
     state: { sorting },
     onSortingChange,

@@ -15,7 +15,7 @@ type TablePagerProps = {
 
 const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
 
-/** Page size (SPEC §9: 10, 25, 50, 100), the shown range and page links under a data table. */
+/** Page size (docs/product.md §9: 10, 25, 50, 100), the shown range and page links under a data table. */
 export function TablePager(props: TablePagerProps) {
   const labelId = useId();
   const { page, pageCount, pageSize, total, from, to } = props;

@@ -4,7 +4,7 @@ import { dataOf, roleSchema, type Role } from '@portal/contract';
 import { apiRequest } from '../../api/api-client';
 import { roleKeys } from '../../api/query-keys';
 
-/** GET roles/available → the roles the user form offers (SPEC §6). */
+/** GET roles/available → the roles the user form offers (docs/product.md §6). */
 export async function getAvailableRoles(signal?: AbortSignal): Promise<Role[]> {
   const { data } = await apiRequest('roles/available', { schema: dataOf(z.array(roleSchema)), signal });
   return data;

@@ -15,7 +15,7 @@ export const userQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getUser(id, signal),
   });
 
-/** With `initialUser` (e.g. from navigation state) nothing is fetched until it goes stale (SPEC §2 Edit User). */
+/** With `initialUser` (e.g. from navigation state) nothing is fetched until it goes stale (docs/product.md §2 Edit User). */
 export const useUser = (id: number, options: { initialUser?: User | null; enabled?: boolean } = {}) =>
   useQuery({
     ...userQueryOptions(id),

@@ -1,6 +1,6 @@
 import { META_KEYS, ROLE_IDS, metaFlag, metaValue, type User, type UserFormValues } from '@portal/contract';
 
-/** The form's starting values: empty for a new user (role Customer, API.md), else the user's own. */
+/** The form's starting values: empty for a new user (role Customer, docs/api.md), else the user's own. */
 export function userFormDefaults(user?: User | null): UserFormValues {
   const meta = (key: string) => (user ? (metaValue(user, key) ?? '') : '');
   return {
@@ -22,7 +22,7 @@ export function userFormDefaults(user?: User | null): UserFormValues {
 export type UserFormField = keyof UserFormValues;
 
 /**
- * A 422's error key → the form field it belongs to (API.md "Error keys": body fields by name, meta
+ * A 422's error key → the form field it belongs to (docs/api.md "Error keys": body fields by name, meta
  * fields by meta key, so most keys are already field names).
  */
 const SERVER_KEY_TO_FIELD: Record<string, UserFormField> = {

@@ -8,7 +8,7 @@ type NsbiProjectFieldsProps = { form: SchemaForm<ReturnType<typeof userFormSchem
 export const NO_BI_PROJECTS_HINT = 'No BI projects are available yet.';
 
 /**
- * 'Uses NSBI' and the BI project (SPEC §4: turning NSBI off clears the project and disables the
+ * 'Uses NSBI' and the BI project (docs/product.md §4: turning NSBI off clears the project and disables the
  * field). Options come from the BI server only; without them the field stays disabled.
  */
 export function NsbiProjectFields({ form }: NsbiProjectFieldsProps) {

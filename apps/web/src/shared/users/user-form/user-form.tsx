@@ -11,11 +11,11 @@ export type UserFormProps = {
   mode: 'create' | 'edit';
   /** The user being edited (edit mode). */
   user?: User | null;
-  /** Admin notes and 'Uses NSBI' / Project are for admins only (SPEC §5, §6). */
+  /** Admin notes and 'Uses NSBI' / Project are for admins only (docs/product.md §5, §6). */
   viewerIsAdmin: boolean;
-  /** Editing yourself: the role select is disabled (SPEC §5). */
+  /** Editing yourself: the role select is disabled (docs/product.md §5). */
   editingSelf: boolean;
-  /** Notes only in the modal form (SPEC §5). */
+  /** Notes only in the modal form (docs/product.md §5). */
   withNotes: boolean;
   /** Name, email and password shown but not editable: no call lets this viewer change them. */
   accountReadOnly?: boolean;
