@@ -86,34 +86,35 @@ describe('Settings', () => {
     });
   });
 
-  it('switching Uses NSBI on is followed by BI account creation; its failure is said', async () => {
+  it('switching Uses NSBI on saves once (the server makes the BI account); its failure is said (issue 18.20)', async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
-    let accountAnswer: MockReply = {
-      status: 201,
-      body: {
-        data: { user_id: 7, account_id: 'acc-7', account_name: 'casey@example.com', project_id: null },
-      },
-    };
+    let biAccount: string | undefined = 'ready';
     const http = renderSettings(
       admin,
       {
-        'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '1' }] } },
+        'POST meta/user': () => ({
+          body: { data: [{ key: META_KEYS.nsbiEnabled, value: '1' }], bi_account: biAccount },
+        }),
         'GET users/7': { body: { data: other } },
-        'POST dundas-bi/account': () => accountAnswer,
       },
       { user: other },
     );
     const nsbi = await screen.findByRole('switch', { name: 'Uses NSBI' }, { timeout: 5000 });
     const user = userEvent.setup();
     await user.click(nsbi);
-    await waitFor(() => expect(http.calls('POST dundas-bi/account')).toHaveLength(1));
-    expect(http.calls('POST dundas-bi/account')[0]?.body).toEqual({ user_id: 7 });
+    await screen.findByText('Saved');
+    // One call, and no separate dundas-bi/account request (it answered 409 after every toggle).
+    expect(http.calls('POST meta/user')).toHaveLength(1);
+    expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
     expect(screen.queryByText(MESSAGES.biAccountFailed)).not.toBeInTheDocument();
 
-    // A later save with NSBI still on asks again: 409 (has one) is fine, a failure is said.
-    accountAnswer = { status: 502, body: { message: 'The BI server is not available right now.' } };
-    await user.click(screen.getByRole('switch', { name: 'Two Factor Authentication' }));
+    biAccount = undefined; // turning it off leaves the BI server alone
+    await user.click(nsbi);
+    await waitFor(() => expect(http.calls('POST meta/user')).toHaveLength(2));
+    biAccount = 'failed';
+    await user.click(nsbi);
     expect(await screen.findByText(MESSAGES.biAccountFailed)).toBeInTheDocument();
+    expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
   });
 
   it('gives admins NSBI Maintenance Mode, saved through system-settings/save-many', async () => {
