@@ -71,7 +71,7 @@ describe('Settings', () => {
       admin,
       {
         'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } },
-        'GET users/7': { body: { data: { ...other, meta: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } } },
+        'GET users/7': { body: { data: other } },
       },
       { user: other },
     );
@@ -115,6 +115,21 @@ describe('Settings', () => {
     await user.click(nsbi);
     expect(await screen.findByText(MESSAGES.biAccountFailed)).toBeInTheDocument();
     expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
+  });
+
+  it('reads the user fresh on /admin/users/{id}/settings, whatever navigation state says (issue 18.13)', async () => {
+    signIn(admin);
+    const stale = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
+    const stored = buildUser({ id: 7, name: 'Casey Customer', nsbi: true });
+    const http = mockApi({
+      'GET auth/me': { body: { data: admin } },
+      'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
+      'GET users/7': { body: { data: stored } },
+    });
+    renderApp({ pathname: '/admin/users/7/settings', state: { user: stale } });
+    expect(await heading('Settings - Casey Customer')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Uses NSBI' })).toBeChecked();
+    expect(http.calls('GET users/7')).toHaveLength(1);
   });
 
   it('gives admins NSBI Maintenance Mode, saved through system-settings/save-many', async () => {

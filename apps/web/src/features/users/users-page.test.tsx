@@ -57,6 +57,11 @@ describe('Users list', () => {
       'href',
       '/admin/users/1/edit',
     );
+    // Settings has its own URL: a new tab or a reload shows that user, not the admin (issue 18.13).
+    expect(within(row('Casey Customer')).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/admin/users/7/settings',
+    );
   });
 
   it('says there are no records when the list is empty', async () => {
