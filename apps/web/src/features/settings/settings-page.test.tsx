@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { buildUser } from '../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
-import { renderApp, signIn } from '../../test/render';
+import { renderApp, signIn, wireApiHooks } from '../../test/render';
 
 const casey = buildUser({ id: 7, name: 'Casey Customer' });
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
@@ -63,6 +63,22 @@ describe('Settings', () => {
     expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
     expect(single).not.toBeChecked();
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('one failure, one toast: a 500 on save shows only the Oops! message (issue 18.19)', async () => {
+    // The app's global answer to a 5xx (main.tsx wires it): a red toast with the server's message.
+    const unwire = wireApiHooks({ navigate: vi.fn(), currentLocation: () => null });
+    try {
+      renderSettings(casey, { 'POST meta/user': json(500, { message: 'Server Error' }) });
+      await heading('Settings - Casey Customer');
+      await userEvent.setup().click(screen.getByRole('switch', { name: 'Two Factor Authentication' }));
+      expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
+      // The global toast would come in the same tick as the response: give it time to show.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    } finally {
+      unwire();
+    }
   });
 
   it("lets an admin set another user's flags, 'Uses NSBI' included", async () => {

@@ -16,6 +16,8 @@ export async function saveUserMeta(change: MetaChange): Promise<{ meta: MetaItem
     method: 'POST',
     body: change,
     schema: metaListResponseSchema,
+    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    quiet: true,
   });
   return { meta: data, biAccount: bi_account !== 'failed' };
 }
