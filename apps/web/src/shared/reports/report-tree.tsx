@@ -9,11 +9,13 @@ import {
   IconFolder,
   IconLayoutDashboard,
   IconLink,
+  IconLock,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BI_MESSAGES, type ReportItem } from '@portal/contract';
 import type { ReportTreeNode } from './report-tree-data';
 import { itemLink } from './item-link';
+import { NotOpenable, isOpenable } from './not-openable';
 import classes from './report-tree.module.css';
 
 /** docs/product.md §3: an icon per type — dashboard, pie, line, link, bar — and an area chart otherwise. */
@@ -44,6 +46,19 @@ function ItemLeaf({ item, preview }: { item: ReportItem; preview: boolean }) {
         {icon}
         <Text fz="sm">{item.name}</Text>
       </Group>
+    );
+  }
+  if (!isOpenable(item)) {
+    return (
+      <NotOpenable item={item} className={`${classes.row} ${classes.notOpenable}`}>
+        <Group gap={8} wrap="nowrap">
+          {icon}
+          <Text fz="sm" c="dimmed" span>
+            {item.name}
+          </Text>
+          <IconLock size={14} aria-hidden style={{ flexShrink: 0 }} />
+        </Group>
+      </NotOpenable>
     );
   }
   return (
