@@ -35,7 +35,9 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
  * - a submit that fails validation focuses the first invalid field;
  * - the submit handler gets the schema's output (trimmed text), as the server will read it;
  * - a server's 422 message stays under its field until that field's value changes (a blur that
- *   re-validates the field on the client must not wipe "The email has already been taken.").
+ *   re-validates the field on the client must not wipe "The email has already been taken.");
+ * - a change re-checks every field that shows a message, since rules span fields (clearing the
+ *   password makes "Confirm password is a required field" wrong on Edit User, issue 18.22).
  */
 export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues: z.input<S>): SchemaForm<S> {
   // Our schemas have no async refinements: a synchronous resolver means no "validating" flicker.
@@ -54,6 +56,10 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
     validate,
     validateInputOnChange: true,
     validateInputOnBlur: true,
+    onValuesChange: () => {
+      // `form` is assigned by then: this runs on a change, never during useForm itself.
+      for (const field of Object.keys(form.errors)) form.validateField(field);
+    },
     // Submit runs only on valid values, so parsing cannot throw here.
     transformValues: (values) => schema.parse(values),
     // Mantine counts a field touched on focus or change; "touched" here means "left" (the field's
