@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Modal } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { routes } from '../../../shared/routes';
@@ -24,9 +24,29 @@ export function useBackToList() {
   };
 }
 
+/**
+ * These modals are routes: closing one unmounts it at once, so Mantine's own focus return (on
+ * `opened` turning false) never runs and Esc left focus on the page (issue 18.22). The element
+ * that opened the modal (Add New, a row's Edit) gets it back, when it is still there.
+ */
+function useFocusBackToOpener() {
+  const opener = useRef<Element | null>(null);
+  if (opener.current === null) opener.current = document.activeElement;
+  useEffect(
+    () => () => {
+      const element = opener.current;
+      // After Mantine's focus trap lets go (it restores nothing on unmount, but runs last).
+      if (element instanceof HTMLElement && element !== document.body)
+        setTimeout(() => element.isConnected && element.focus());
+    },
+    [],
+  );
+}
+
 /** Create and Edit User are routes shown as a modal over the users list (docs/product.md §2 Modals). */
 export function UserModalFrame({ title, children }: { title: string; children: ReactNode }) {
   const back = useBackToList();
+  useFocusBackToOpener();
   return (
     <Modal
       opened

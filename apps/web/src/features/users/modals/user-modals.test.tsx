@@ -111,6 +111,19 @@ describe('Create User modal', () => {
     expect(row).toHaveAttribute('data-created', 'true');
   });
 
+  it('Esc closes it and gives focus back to Add New (issue 18.22)', async () => {
+    renderAt('/admin/users');
+    const addNew = await screen.findByRole('link', { name: 'Add New' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(addNew);
+    await findDialog('Create User');
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create User' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(addNew).toHaveFocus());
+  });
+
   it('shows a 422 from the server under the fields (meta keys and role_id included)', async () => {
     renderAt('/admin/users/create', {
       'POST users': json(422, {
