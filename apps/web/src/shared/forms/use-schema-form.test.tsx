@@ -41,6 +41,24 @@ function EditUserPasswords() {
 }
 
 describe('useSchemaForm (docs/product.md §5 form behaviour)', () => {
+  it('shows a message a press caused only once the press is over, so its click lands (issue 18.9)', async () => {
+    renderWithProviders(
+      <>
+        <SignUpForm onSubmit={vi.fn()} />
+        <a href="#login">Sign In</a>
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    const link = screen.getByRole('link', { name: 'Sign In' });
+    // Press on the link: the email field loses focus, but its message must not move the link yet.
+    await user.pointer({ keys: '[MouseLeft>]', target: link });
+    expect(screen.getByLabelText('Email')).not.toHaveFocus();
+    expect(screen.queryByText(VALIDATION.invalidEmail('Email'))).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: link });
+    expect(await screen.findByText(VALIDATION.invalidEmail('Email'))).toBeInTheDocument();
+  });
+
   it('re-checks a field whose rule depends on another when that one changes (issue 18.22)', async () => {
     renderWithProviders(<EditUserPasswords />);
     const user = userEvent.setup();

@@ -5,6 +5,26 @@ import { MESSAGES } from '@portal/contract';
 import { isApiError } from '../api/api-error';
 import { focusField, focusFirstInvalid } from './focus-field';
 
+/**
+ * A blur caused by a press (mouse, touch, pen) on something else — a link under a centred form —
+ * must not show the field's message before that press ends: the message grows the form, the
+ * target moves away under the pointer and the click is lost (issue 18.9). Such blurs mark the
+ * field left once the press is over (and its click delivered).
+ */
+const afterPress: Array<() => void> = [];
+let pressing = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  const release = () =>
+    setTimeout(() => {
+      pressing = false;
+      afterPress.splice(0).forEach((run) => run());
+    });
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+const whenNotPressing = (run: () => void) => (pressing ? afterPress.push(run) : run());
+
 type Values<S extends z.ZodMiniType> = z.input<S> & Record<string, unknown>;
 type Field<S extends z.ZodMiniType> = keyof z.input<S> & string;
 
@@ -73,7 +93,9 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
         onFocus: undefined,
         onBlur: () => {
           validateOnBlur?.();
-          self.setTouched((touched) => (touched[field] ? touched : { ...touched, [field]: true }));
+          whenNotPressing(() =>
+            self.setTouched((touched) => (touched[field] ? touched : { ...touched, [field]: true })),
+          );
         },
         error: (self.isTouched(field) ? error : undefined) ?? serverError(field, self.getValues()),
       };
