@@ -53,6 +53,18 @@ function renderReports(path: string, more: Record<string, MockHandler | MockRepl
 const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
 
 describe('Reports (NS BI)', () => {
+  it('in mobile mode a folder keeps its title and a way back to NS BI (issue 18.15)', async () => {
+    sessionStorage.setItem('mobile_view', '1');
+    try {
+      renderReports('/nsbi/folder/f-ops');
+      expect(await heading('Operations')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'NS BI' })).toHaveAttribute('href', '/nsbi');
+      expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    } finally {
+      sessionStorage.removeItem('mobile_view');
+    }
+  });
+
   it('shows an item that is not view-only as not openable, with the reason in place (issue 18.16)', async () => {
     const planner = item({
       id: 'r-plan',
