@@ -37,14 +37,15 @@ describe('NS BI for customers (dundas-bi/*)', () => {
   });
 
   it('answers a customer’s dashboards and reports with their folders, TS-managed ones marked', async () => {
-    const { tokens } = await nsbiCustomer(t);
+    const { user, tokens } = await nsbiCustomer(t);
     const list = await items(tokens);
     expect(list).toHaveLength(8);
     const overview = list.find((i) => i.name === 'Fleet Overview')!;
     expect(overview).toMatchObject({
       type: 'dashboard',
       folderName: 'Operations',
-      friendlyLocationElements: ['Fleet Insights', 'Operations'],
+      // docs/product.md §3: the user's email is a folder of the path (issue 18.4).
+      friendlyLocationElements: ['Fleet Insights', user.email, 'Operations'],
       initialViewOptions: 'viewonly',
       managedBy: null,
     });

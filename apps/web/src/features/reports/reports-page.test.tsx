@@ -13,14 +13,14 @@ const item = (over: Partial<ReportItem> & Pick<ReportItem, 'id' | 'name'>): Repo
   initialViewOptions: 'viewonly',
   folderId: null,
   folderName: null,
-  friendlyLocationElements: ['Fleet Insights'],
+  friendlyLocationElements: ['Fleet Insights', 'nora@example.com'],
   managedBy: null,
   ...over,
 });
 const ops = {
   folderId: 'f-ops',
   folderName: 'Operations',
-  friendlyLocationElements: ['Fleet Insights', 'Operations'],
+  friendlyLocationElements: ['Fleet Insights', 'nora@example.com', 'Operations'],
 };
 const ITEMS: ReportItem[] = [
   item({ id: 'd-exec', name: 'Executive Summary' }),
@@ -33,7 +33,7 @@ const ITEMS: ReportItem[] = [
     managedBy: 'TS',
     folderId: 'f-safety',
     folderName: 'Safety',
-    friendlyLocationElements: ['Fleet Insights', 'Safety'],
+    friendlyLocationElements: ['Fleet Insights', 'nora@example.com', 'Safety'],
   }),
 ];
 
