@@ -12,6 +12,7 @@ import type { NsbiUsersPage } from './nsbi-users';
 import type { FolderAssignment } from './report-folders/repository';
 import { isManaged, type ProjectTree } from './project-trees';
 import type { BiAccountRow } from './repository';
+import { viewPathOf } from '../../integrations/bi/view-modes';
 import { seesItem } from './policy';
 
 /**
@@ -96,8 +97,7 @@ export function presentLogOnToken(
 ): LogOnToken {
   const { logOnToken, item } = issued;
   if (!item) return { logOnToken };
-  const view = item.objectType.toLowerCase() === 'report' ? 'Report' : 'Dashboard';
-  const url = `${publicUrl}/${view}/${encodeURIComponent(item.id)}?e=false&vo=viewonly&logonTokenId=${encodeURIComponent(logOnToken)}`;
+  const url = `${publicUrl}/${viewPathOf(item.objectType)}/${encodeURIComponent(item.id)}?e=false&vo=viewonly&logonTokenId=${encodeURIComponent(logOnToken)}`;
   return { logOnToken, url };
 }
 
