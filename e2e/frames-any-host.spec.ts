@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_PREFIX, STORAGE_KEYS, type Session } from '@portal/contract';
-import { ADMIN, BASE_URL, E2E_PORT, type Credentials } from './fixtures';
+import { ADMIN, E2E_PORT, signInViaApi } from './fixtures';
 import { createNsbiCustomer } from './support/nsbi';
 
 /**
@@ -9,23 +8,6 @@ import { createNsbiCustomer } from './support/nsbi';
  * lets pages frame them. The server's APP_URL names 127.0.0.1; the journey opens localhost too.
  */
 const ORIGINS = [`http://127.0.0.1:${E2E_PORT}`, `http://localhost:${E2E_PORT}`];
-
-async function signInAt(page: Page, origin: string, credentials: Credentials) {
-  const response = await page.request.post(`${BASE_URL}${API_PREFIX}/auth/login`, {
-    data: { username: credentials.email, password: credentials.password },
-  });
-  const session = ((await response.json()) as { data: Session }).data;
-  // Session storage belongs to the origin: write it on the host under test.
-  await page.goto(`${origin}/healthz`);
-  await page.evaluate(
-    ({ keys, session }) => {
-      sessionStorage.setItem(keys.token, session.access_token);
-      sessionStorage.setItem(keys.refreshToken, session.refresh_token);
-      sessionStorage.setItem(keys.user, JSON.stringify(session.user));
-    },
-    { keys: STORAGE_KEYS, session },
-  );
-}
 
 /** The frame's own page is there (its heading drawn), not Chromium's "This content is blocked". */
 async function expectFrameRenders(page: Page, frameTitle: string, heading: string | RegExp) {
@@ -45,8 +27,7 @@ for (const origin of ORIGINS) {
     });
 
     const customer = await createNsbiCustomer(request);
-    await signInAt(page, origin, customer);
-    await page.goto(`${origin}/nsbi`);
+    await signInViaApi(page, customer, '/nsbi', origin);
     await page
       .getByRole('list', { name: 'Dashboards' })
       .getByRole('link', { name: /Executive Summary/ })
@@ -57,8 +38,7 @@ for (const origin of ORIGINS) {
     await page.goto(`${origin}/analysis`);
     await expectFrameRenders(page, 'Analysis', /analysis/i);
 
-    await signInAt(page, origin, ADMIN);
-    await page.goto(`${origin}/dev-resources/software/api-summary`);
+    await signInViaApi(page, ADMIN, '/dev-resources/software/api-summary', origin);
     await expectFrameRenders(page, 'Tattle Systems API', 'Tattle Systems API');
     await page.goto(`${origin}/admin/tools/bi-designer`);
     await expectFrameRenders(page, 'BI Designer', /.+/);
