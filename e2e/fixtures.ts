@@ -18,6 +18,8 @@ export async function signInViaApi(
   page: Page,
   credentials: Credentials = ADMIN,
   goTo = '/',
+  /** Another origin of the same server (`http://localhost:PORT`); default the configured one. */
+  origin = '',
 ): Promise<Session> {
   const response = await page.request.post(`${BASE_URL}${API_PREFIX}/auth/login`, {
     data: { username: credentials.email, password: credentials.password },
@@ -30,7 +32,7 @@ export async function signInViaApi(
 
   // Session storage belongs to the origin and the tab: open a same-origin page that runs no app code,
   // write the keys, then go where the test wants to start.
-  await page.goto('/healthz');
+  await page.goto(`${origin}/healthz`);
   await page.evaluate(
     ({ keys, session }) => {
       sessionStorage.setItem(keys.token, session.access_token);
@@ -39,6 +41,6 @@ export async function signInViaApi(
     },
     { keys: STORAGE_KEYS, session },
   );
-  await page.goto(goTo);
+  await page.goto(`${origin}${goTo}`);
   return session;
 }

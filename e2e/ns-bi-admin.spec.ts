@@ -71,7 +71,11 @@ test.describe('NS BI for admins', () => {
   }, testInfo) => {
     const developer = await createNsbiCustomer(request, { roleId: ROLE_IDS.developer });
     await signInViaApi(page, developer, '/dev-resources');
-    await page.getByRole('link', { name: /Hardware/ }).click();
+    // The page's Hardware tile (the sidebar's Hardware is a link too now, issue 18.7).
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Hardware/ })
+      .click();
     await page
       .getByRole('link', { name: /Gen 3\/Gen4 Specs/ })
       .first()

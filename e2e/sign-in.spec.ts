@@ -53,6 +53,17 @@ test.describe('Sign In', () => {
     await expect(page.getByText('Password is a required field')).toHaveCount(0);
   });
 
+  test('the first click on a link under a form that validates on blur lands (issue 18.9)', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    // A field left by pressing the link: its message must not move the link from under the pointer.
+    await page.getByLabel(/Full name/).click();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Trouble signing in? Contact the vendor at')).toBeVisible();
+  });
+
   test('status=401 says the session expired', async ({ page }) => {
     await page.goto('/login?status=401');
     await expect(page.getByText('Your session expired.')).toBeVisible();

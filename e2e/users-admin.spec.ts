@@ -51,7 +51,9 @@ test.describe('users administration', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, MESSAGES.userCreated)).toBeVisible();
       await expect(dialog).toBeHidden();
-      await expect(page).toHaveURL(/\/admin\/users$/);
+      // The new user is in sight (issue 18.14): the list searches for them and marks the row.
+      await expect(page).toHaveURL(/\/admin\/users\?search=/);
+      await expect(userRow(page, created.email)).toHaveAttribute('data-created', 'true');
     });
 
     await test.step('find it by search', async () => {

@@ -47,14 +47,11 @@ export type BuildOptions = {
 
 /**
  * Origins our pages may frame besides our own: the BI server's views, and the configured API summary
- * and analysis pages (all on our origin when the simulators serve them).
+ * and analysis pages. A simulator's page is a path on the page's own origin ('self'), so it adds none.
  */
-function frameSources(config: AppConfig): string[] {
-  const own = new URL(config.appUrl).origin;
+export function frameSources(config: Pick<AppConfig, 'bi' | 'resources'>): string[] {
   const urls = [config.bi.publicUrl, config.resources.tsApiDocsUrl, config.resources.analysisUrl];
-  return [...new Set(urls.flatMap((url) => (url ? [new URL(url).origin] : [])))].filter(
-    (origin) => origin !== own,
-  );
+  return [...new Set(urls.flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])))];
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -119,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     biAccounts: options.biAccounts,
     housekeepingTimer: options.housekeepingTimer ?? true,
   });
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, config.env);
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed
   // by earlier-registered hooks, after this one) must outlive them.

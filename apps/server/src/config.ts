@@ -105,12 +105,18 @@ export type AppConfig = {
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
   bi: BiConfig;
-  resources: { tsApiDocsUrl: string | undefined; analysisUrl: string | undefined };
+  /**
+   * The Analysis and API summary frames. Absolute when configured (or derived from TS_URL); a path on
+   * our own origin when a simulator serves them (see BiConfig.publicUrl).
+   */
+  resources: { tsApiDocsUrl: string; analysisUrl: string };
 };
 
 /**
  * The BI server. `apiUrl` undefined: the simulator is mounted at /sim/bi. `publicUrl`: the origin
- * and path browsers load views from (same-origin with the simulator, so frames need no exception).
+ * and path browsers load views from. With the simulator it is the path `/sim/bi`, relative to the
+ * page's own origin: the portal opened at 127.0.0.1, localhost or the machine's address then frames
+ * its own host, whatever APP_URL says (docs/decisions/0021-spec-conformance.md).
  */
 export type BiConfig = {
   apiUrl: string | undefined;
@@ -141,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const biPublicUrl = (env.BI_PUBLIC_URL ?? env.BI_URL ?? '/sim/bi').replace(/\/$/, '');
   return {
     env: env.APP_ENV,
     isProduction: env.APP_ENV === 'production',
@@ -160,16 +167,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     linkedApps: {
-      ld: linkedApp(env.LD_URL, env.LD_APP_URL, appUrl, 'ld'),
-      ts: linkedApp(env.TS_URL, env.TS_APP_URL, appUrl, 'ts'),
+      ld: linkedApp(env.LD_URL, env.LD_APP_URL, 'ld'),
+      ts: linkedApp(env.TS_URL, env.TS_APP_URL, 'ts'),
       timeoutMs: env.EXTERNAL_TIMEOUT_MS,
       simulatorFixtures: env.SIMULATOR_FIXTURES ? path.resolve(env.SIMULATOR_FIXTURES) : undefined,
       tsSimulatorSessionIdleMs: env.TS_SIMULATOR_SESSION_IDLE_MINUTES * 60_000,
     },
-    resources: { tsApiDocsUrl: env.TS_API_DOCS_URL, analysisUrl: env.ANALYSIS_URL },
+    resources: {
+      // The TS simulator serves the API summary beside its page; a real TS says where in TS_API_DOCS_URL.
+      tsApiDocsUrl:
+        env.TS_API_DOCS_URL ?? (env.TS_URL ? `${new URL(env.TS_URL).origin}/docs` : '/sim/ts/docs'),
+      analysisUrl: env.ANALYSIS_URL ?? `${biPublicUrl}/analysis`,
+    },
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
-      publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),
+      publicUrl: biPublicUrl,
       // Without BI_URL these are the simulator's service account (docs/integrations.md demo data).
       serviceAccount: {
         name: env.BI_SERVICE_ACCOUNT ?? DEMO_BI_SERVICE_ACCOUNT.name,
@@ -179,8 +191,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/** Unset API URL: the simulator runs, and the card opens the simulator's page on our own origin. */
-function linkedApp(apiUrl: string | undefined, appUrl: string | undefined, portalUrl: string, app: string) {
+/**
+ * Unset API URL: the simulator runs, and the card opens the simulator's page on the page's own
+ * origin (a path, so the host the browser used is kept).
+ */
+function linkedApp(apiUrl: string | undefined, appUrl: string | undefined, app: string) {
   const api = apiUrl?.replace(/\/$/, '');
-  return { apiUrl: api, appUrl: appUrl ?? (api ? new URL(api).origin : `${portalUrl}/sim/${app}/`) };
+  return { apiUrl: api, appUrl: appUrl ?? (api ? new URL(api).origin : `/sim/${app}/`) };
 }

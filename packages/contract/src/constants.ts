@@ -27,8 +27,12 @@ export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 /** docs/product.md §4/§9: a stored cache version below this clears the client cache on load. */
 export const CACHE_VERSION = 8;
 
+/** docs/product.md §9: toasts close after 5 s in some flows (failures, warnings), 3 s in others (successes). */
 export const TOAST_MS = 5000;
 export const SHORT_TOAST_MS = 3000;
+/** docs/product.md §9: modal transition 300 ms, backdrop 150 ms. */
+export const MODAL_TRANSITION_MS = 300;
+export const MODAL_BACKDROP_MS = 150;
 export const SESSION_EXPIRED_REDIRECT_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const ANALYSIS_FRAME_HEIGHT = 1500;

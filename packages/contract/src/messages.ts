@@ -52,9 +52,14 @@ export const MESSAGES = {
   logInWithAnotherAccount: 'Log In with another account',
 
   chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
-  securityCodeSent: (viaPhone: boolean) =>
-    `We sent a security code to your email${viaPhone ? ' and phone' : ''}. It expires in a few minutes.`,
+  /**
+   * docs/product.md §8 says "by email (and phone if provided)"; the portal sends mail only, so the
+   * notice says so (issue 18.11, docs/decisions/0021-spec-conformance.md).
+   */
+  securityCodeSent: 'We sent a security code to your email. It expires in a few minutes.',
   securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
+  /** docs/product.md §8 help text, on the sign-in page itself (issue 18.10). */
+  contactVendor: 'Trouble signing in? Contact the vendor at',
 } as const;
 
 /** docs/product.md §5 / docs/api.md "Messages": `{Label} is a required field`. */

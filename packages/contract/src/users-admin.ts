@@ -39,8 +39,15 @@ export type LogoUploadFields = z.infer<typeof logoUploadFieldsSchema>;
 
 /** `POST files/logo` answer. */
 export const logoUploadResponseSchema = dataOf(fileSchema);
-/** `POST meta/user` answer: the user's whole meta list. */
-export const metaListResponseSchema = dataOf(z.array(metaItemSchema));
+/**
+ * `POST meta/user` answer: the user's whole meta list. When the save turned Uses NSBI on, the server
+ * made (or found) the user's BI account in the same call: `bi_account` says whether that worked
+ * (docs/product.md §4 "Saving settings is followed by BI account creation").
+ */
+export const metaListResponseSchema = z.object({
+  data: z.array(metaItemSchema),
+  bi_account: z.optional(z.enum(['ready', 'failed'])),
+});
 
 /** Path parameter `{id}` of users/{id}, files/{id}. */
 export const idParamsSchema = z.object({

@@ -77,7 +77,7 @@ const reportItem = {
   initialViewOptions: 'viewonly',
   folderId: 'c9e8d7f6-a5b4-4c3d-8e2f-1a0b9c8d7e6f',
   folderName: 'Fuel',
-  friendlyLocationElements: ['Fleet Insights', 'Fuel'],
+  friendlyLocationElements: ['Fleet Insights', 'casey@example.com', 'Fuel'],
   managedBy: null,
 };
 

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../test/app';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const INDEX = '<!doctype html><html><head><title>Customer Portal</title></head><body></body></html>';
+/** What the server sends for INDEX: the same page, with its APP_ENV for the app (issue 18.8). */
+const PAGE = INDEX.replace('</head>', '<meta name="app-env" content="test"></head>');
 const SCRIPT = `export const portal = ${JSON.stringify('x'.repeat(4000))};`;
 
 /** A web build as `vite build` leaves it: each text file beside its .br and .gz. */
@@ -67,11 +69,14 @@ describe('the web build, precompressed', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
     }
     const plain = await get('/login');
     expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body).toBe(INDEX);
+    expect(plain.body).toBe(PAGE);
+    const gzip = await get('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(PAGE);
   });
 
   it('does not serve the compressed copies as files of their own', async () => {
@@ -81,12 +86,34 @@ describe('the web build, precompressed', () => {
     // Outside /assets an unknown path is a client route: the page, not the brotli bytes.
     const page = await get('/index.html.gz');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toBe(INDEX);
+    expect(page.body).toBe(PAGE);
   });
 
   it('answers a missing asset with a JSON 404, not the page', async () => {
     const res = await get('/assets/gone-123.js', BROWSER);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('the page tells the app the server’s APP_ENV (issue 18.8)', () => {
+  it('says production on a production server, whatever the build was made for', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(dir);
+    const t = await createTestApp({
+      WEB_DIST: dir,
+      APP_ENV: 'production',
+      APP_KEY: 'a'.repeat(64),
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'secret1',
+      SIMULATORS: 'on',
+    });
+    try {
+      const res = await t.app.inject({ url: '/register' });
+      expect(res.body).toContain('<meta name="app-env" content="production">');
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

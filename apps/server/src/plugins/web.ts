@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, type ErrorBody } from '@portal/contract';
@@ -9,21 +10,40 @@ const NON_SPA = /^\/(api|sim|healthz|readyz)(\/|$|\?)/;
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
+ * index.html with the server's APP_ENV in `<meta name="app-env">`: the app decides at run time
+ * what production hides (sign-up), so a development build on a production server shows no Register
+ * link that would answer "Not found." (issue 18.8). A meta tag, not a script: the CSP allows no
+ * inline script. Made once, with its brotli and gzip forms.
+ */
+function preparePage(webDist: string, appEnv: string) {
+  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const tag = `<meta name="app-env" content="${appEnv.replace(/[^\w-]/g, '')}">`;
+  const page = Buffer.from(html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html);
+  return { identity: page, br: brotliCompressSync(page), gzip: gzipSync(page) };
+}
+
+/** The encoding of the page a client gets: brotli, gzip or none, as it accepts. */
+const pageEncoding = (accept: string | undefined) =>
+  /\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : 'identity';
+
+/**
  * Serves the built SPA: hashed files under /assets with a year-long immutable cache, everything
  * else that is not an API path falls back to index.html (never cached) so client routes survive reload.
  * The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
  * client accepts is sent as it is, with `Vary: Accept-Encoding` (decision 0017).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+export async function registerWeb(app: FastifyInstance, webDist: string, appEnv: string) {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  const page = hasBuild ? preparePage(webDist, appEnv) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The .br and .gz files are the encodings of their originals, not files of their own.
-      allowedPath: (pathName) => !COMPRESSED_COPY.test(pathName),
+      // The .br and .gz files are the encodings of their originals, not files of their own; the
+      // page itself is served below, with the server's APP_ENV in it.
+      allowedPath: (pathName) => !COMPRESSED_COPY.test(pathName) && pathName !== '/index.html',
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -37,8 +57,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasBuild && wantsPage && !NON_SPA.test(request.url) && !request.url.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (page && wantsPage && !NON_SPA.test(request.url) && !request.url.startsWith('/assets/')) {
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(page[encoding]);
     }
     return reply.status(404).send({ message: MESSAGES.notFound } satisfies ErrorBody);
   });

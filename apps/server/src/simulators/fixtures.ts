@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { ProjectSpec } from './bi/catalog';
+import { BI_ITEM_TYPES } from '../integrations/bi/view-modes';
 
 /**
  * Accounts of the LD and TS simulators: the demo accounts of docs/integrations.md (listed in README)
@@ -29,7 +30,7 @@ const telemetryAccountSchema = z.object({
 });
 const biItemSchema = z.object({
   name: text,
-  type: z.enum(['Dashboard', 'Report']),
+  type: z.enum(BI_ITEM_TYPES),
   managedByTs: z.boolean().optional(),
   viewOnly: z.boolean().optional(),
   ageDays: z.number().int().min(0).max(3650).optional(),

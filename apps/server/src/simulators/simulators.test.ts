@@ -73,7 +73,8 @@ describe('mounted simulators (no LD_URL / TS_URL)', () => {
     expect(ts).toMatchObject({ kind: 'signed-in', user: { id: 'ts-2001' } });
     const page = await t.app.inject({ url: '/sim/ld' });
     expect(page.body).toContain('action="/sim/ld/handoff"');
-    expect(t.config.linkedApps.ld.appUrl).toBe(`${t.config.appUrl}/sim/ld/`);
+    // A path, not `${APP_URL}/sim/ld/`: the card opens on whatever host the browser used.
+    expect(t.config.linkedApps.ld.appUrl).toBe('/sim/ld/');
   });
 });
 
@@ -127,6 +128,10 @@ describe('simulator configuration', () => {
       apiUrl: 'https://bi.example.com',
       publicUrl: 'https://bi.example.com',
       serviceAccount: { name: 'portal-service', password: 'service-secret' },
+    });
+    expect(configured.resources).toEqual({
+      tsApiDocsUrl: 'https://ts.example.com/docs',
+      analysisUrl: 'https://bi.example.com/analysis',
     });
     expect(() => loadConfig({ ...production, SIMULATORS: 'on', BI_URL: 'https://bi.example.com' })).toThrow(
       /BI_SERVICE_PASSWORD is required with BI_URL/,

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { MODAL_BACKDROP_MS, MODAL_TRANSITION_MS } from '@portal/contract';
 
 /** Brand blue of the vendor; shade 6 is the primary. */
 const brand: MantineColorsTuple = [
@@ -32,7 +33,12 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Notification: { defaultProps: { radius: 'md', withBorder: true } },
     Modal: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+        // docs/product.md §9: the dialog moves in 300 ms, its backdrop fades in 150 ms.
+        transitionProps: { duration: MODAL_TRANSITION_MS },
+        overlayProps: { transitionProps: { duration: MODAL_BACKDROP_MS } },
+      },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
   },

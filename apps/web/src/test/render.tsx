@@ -4,6 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, RouterProvider, createMemoryRouter, type InitialEntry } from 'react-router';
 import { STORAGE_KEYS, type User } from '@portal/contract';
 import { AppProviders } from '../app/providers';
+
+/** The app's global answers to API outcomes (main.tsx wires them), for tests that check them. */
+export { wireApiHooks } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { createRouteTable } from '../app/route-table';
 import { saveSession } from '../shared/session/session-store';

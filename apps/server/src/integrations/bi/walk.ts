@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import type { BiFileEntry, BiProjectData } from './client';
+import { BI_ITEM_TYPES } from './view-modes';
 
 /** A dashboard or report found by a walk, with the folders above it (below the project's roots). */
 export type WalkedItem = BiFileEntry & {
@@ -12,7 +13,7 @@ export type WalkedItem = BiFileEntry & {
 };
 
 const FOLDER_TYPES = new Set(['Folder', 'DashboardsFolder', 'ReportsFolder', 'ProjectFolder']);
-const ITEM_TYPES = new Set(['Dashboard', 'Report']);
+const ITEM_TYPES = new Set<string>(BI_ITEM_TYPES);
 
 /**
  * Walks a project's folders breadth-first — the BI server answers only direct children — with at

@@ -5,6 +5,7 @@ import { biAccounts, userClicks, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, signedInAdmin, type TestTokens, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
+import { createUserRepository } from '../users';
 import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
 
 describe('NS BI for customers (dundas-bi/*)', () => {
@@ -36,14 +37,15 @@ describe('NS BI for customers (dundas-bi/*)', () => {
   });
 
   it('answers a customer’s dashboards and reports with their folders, TS-managed ones marked', async () => {
-    const { tokens } = await nsbiCustomer(t);
+    const { user, tokens } = await nsbiCustomer(t);
     const list = await items(tokens);
     expect(list).toHaveLength(8);
     const overview = list.find((i) => i.name === 'Fleet Overview')!;
     expect(overview).toMatchObject({
       type: 'dashboard',
       folderName: 'Operations',
-      friendlyLocationElements: ['Fleet Insights', 'Operations'],
+      // docs/product.md §3: the user's email is a folder of the path (issue 18.4).
+      friendlyLocationElements: ['Fleet Insights', user.email, 'Operations'],
       initialViewOptions: 'viewonly',
       managedBy: null,
     });
@@ -149,6 +151,51 @@ describe('NS BI for customers (dundas-bi/*)', () => {
   });
 
   describe('BI accounts', () => {
+    it('POST meta/user turning Uses NSBI on makes the BI account in the same call, once (issue 18.20)', async () => {
+      const user = await createUser(t);
+      await createUserRepository(t.database.db).setProject([user.id], FLEET_INSIGHTS_ID, new Date());
+      const turnOn = () =>
+        http.post(
+          'meta/user',
+          { user_id: user.id, meta: [{ key: META_KEYS.nsbiEnabled, value: '1' }] },
+          { headers: admin.headers },
+        );
+      const first = await turnOn();
+      expect(first.statusCode).toBe(200);
+      expect(first.json().bi_account).toBe('ready');
+      const rows = () => t.database.db.select().from(biAccounts).where(eq(biAccounts.userId, user.id));
+      expect(await rows()).toHaveLength(1);
+      // Saving it again is no error and makes no second account.
+      const again = await turnOn();
+      expect(again.json().bi_account).toBe('ready');
+      expect(await rows()).toHaveLength(1);
+      // Other flags leave the BI server alone.
+      const other = await http.post(
+        'meta/user',
+        { user_id: user.id, meta: [{ key: META_KEYS.twoFactor, value: '1' }] },
+        { headers: admin.headers },
+      );
+      expect(other.json().bi_account).toBeUndefined();
+      // The BI server unreachable: the flag is saved, the answer says the account failed.
+      const down = await createTestApp({ BI_URL: 'http://127.0.0.1:9', BI_SERVICE_PASSWORD: 'x' });
+      try {
+        const downAdmin = (await signedInAdmin(down)).tokens;
+        const customer = await createUser(down);
+        const failed = await api(down).post(
+          'meta/user',
+          { user_id: customer.id, meta: [{ key: META_KEYS.nsbiEnabled, value: '1' }] },
+          { headers: downAdmin.headers },
+        );
+        expect(failed.statusCode).toBe(200);
+        expect(failed.json()).toMatchObject({
+          data: [{ key: META_KEYS.nsbiEnabled, value: '1' }],
+          bi_account: 'failed',
+        });
+      } finally {
+        await down.close();
+      }
+    });
+
     it('POST dundas-bi/account: 201, then 409; 422 without NSBI; a customer only for themselves', async () => {
       const { user, tokens } = await nsbiCustomer(t);
       const first = await http.post('dundas-bi/account', { user_id: user.id }, { headers: tokens.headers });

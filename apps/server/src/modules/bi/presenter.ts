@@ -12,13 +12,20 @@ import type { NsbiUsersPage } from './nsbi-users';
 import type { FolderAssignment } from './report-folders/repository';
 import { isManaged, type ProjectTree } from './project-trees';
 import type { BiAccountRow } from './repository';
+import { viewPathOf } from '../../integrations/bi/view-modes';
 import { seesItem } from './policy';
 
 /**
  * The ReportItems of a project tree (docs/api.md "ReportItem"). An item's folder is the portal report
- * folder it is assigned to, else the first BI folder below the project's roots, else none.
+ * folder it is assigned to, else the first BI folder below the project's roots, else none. Its
+ * friendlyLocationElements are the folder names from the project down, with the user's email as
+ * the folder below the project (docs/product.md §3; issue 18.4).
  */
-export function presentReportItems(tree: ProjectTree, assignments: FolderAssignment[]): ReportItem[] {
+export function presentReportItems(
+  tree: ProjectTree,
+  assignments: FolderAssignment[],
+  ownerEmail: string,
+): ReportItem[] {
   const assigned = new Map(assignments.map((a) => [a.biFileId, a]));
   return tree.items.map((item) => {
     const portalFolder = assigned.get(item.id);
@@ -30,7 +37,7 @@ export function presentReportItems(tree: ProjectTree, assignments: FolderAssignm
       initialViewOptions: item.initialViewOptions ?? null,
       folderId: portalFolder?.folderId ?? item.topFolder?.id ?? null,
       folderName: portalFolder?.folderName ?? item.topFolder?.name ?? null,
-      friendlyLocationElements: [tree.project.name, ...item.folderPath],
+      friendlyLocationElements: [tree.project.name, ownerEmail, ...item.folderPath],
       managedBy: isManaged(item.tags) ? 'TS' : null,
     };
   });
@@ -52,10 +59,13 @@ const NO_ITEMS: readonly ReportItem[] = Object.freeze([]);
 const KEPT_VIEWS_PER_TREE = 64;
 
 /** GET project-items: the items of a view, the same frozen array for every caller who sees the same. */
-export function presentVisibleItems(view: ItemsView | null): readonly ReportItem[] {
+export function presentVisibleItems(view: ItemsView | null, ownerEmail: string): readonly ReportItem[] {
   if (!view) return NO_ITEMS;
   const { tree, assignments, grants } = view;
+  // The email is in every item's location: one kept answer per user (still one encoding each).
   const key = createHash('sha1')
+    .update(ownerEmail)
+    .update('\n')
     .update(JSON.stringify(assignments))
     .update(grants === null ? '*' : [...grants].sort().join('\n'))
     .digest('base64');
@@ -64,7 +74,7 @@ export function presentVisibleItems(view: ItemsView | null): readonly ReportItem
   const kept = views.get(key);
   if (kept) return kept;
   const items = Object.freeze(
-    presentReportItems(tree, assignments)
+    presentReportItems(tree, assignments, ownerEmail)
       .filter((_, i) => seesItem(tree.items[i]!, grants))
       .map((item) => Object.freeze(item)),
   );
@@ -87,8 +97,7 @@ export function presentLogOnToken(
 ): LogOnToken {
   const { logOnToken, item } = issued;
   if (!item) return { logOnToken };
-  const view = item.objectType.toLowerCase() === 'report' ? 'Report' : 'Dashboard';
-  const url = `${publicUrl}/${view}/${encodeURIComponent(item.id)}?e=false&vo=viewonly&logonTokenId=${encodeURIComponent(logOnToken)}`;
+  const url = `${publicUrl}/${viewPathOf(item.objectType)}/${encodeURIComponent(item.id)}?e=false&vo=viewonly&logonTokenId=${encodeURIComponent(logOnToken)}`;
   return { logOnToken, url };
 }
 

@@ -203,10 +203,12 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(reportItemListSchema), ...errorResponses(401, 403, 502, 503) },
       },
     },
-    async (request) =>
-      itemsPayload(
-        presentVisibleItems(await service.projectItems(authOf(request).user, request.query.refresh === '1')),
-      ),
+    async (request) => {
+      const { user } = authOf(request);
+      return itemsPayload(
+        presentVisibleItems(await service.projectItems(user, request.query.refresh === '1'), user.email),
+      );
+    },
   );
 
   app.get(

@@ -107,12 +107,12 @@ export function createBiService(deps: BiServiceDeps) {
   }
 
   /** The user's BI account, made if missing (two requests at once make one), in line with their project. */
-  async function ensureAccount(user: UserRecord): Promise<BiAccountRow> {
+  async function ensureAccount(user: UserRecord, actorId = user.id): Promise<BiAccountRow> {
     for (let attempt = 1; ; attempt++) {
       let row = await accounts.find(user.id);
       if (!row) {
         try {
-          row = await createAccount(user, user.id);
+          row = await createAccount(user, actorId);
         } catch (error) {
           if (error instanceof AppError && error.status === 409 && attempt === 1) continue;
           throw error;
@@ -174,6 +174,17 @@ export function createBiService(deps: BiServiceDeps) {
       const row = await createAccount(user, actor.userId);
       await syncProject(row, user.dundasProjectId);
       return { account: row, projectId: user.dundasProjectId };
+    },
+
+    /**
+     * Saving Uses NSBI on (POST meta/user): the user's BI account, made if missing and kept in line
+     * with their project; nothing for a user without NSBI.
+     */
+    async provideAccount(userId: number, actor: Actor): Promise<void> {
+      await assertAvailable(actor);
+      if (!canUseBiAccountOf(actor, userId)) throw AppError.forbidden();
+      const user = await userOrNotFound(userId);
+      if (usesNsbi(user)) await ensureAccount(user, actor.userId);
     },
 
     /** GET dundas-bi/account/{userId}. */

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
+import Fastify from 'fastify';
+import { frameSources } from '../../app';
+import { loadConfig } from '../../config';
+import { securityHeaders } from '../../plugins/security-headers';
 
 describe('developer resources, analysis and designers', () => {
   let t: TestApp;
@@ -49,5 +53,53 @@ describe('developer resources, analysis and designers', () => {
     expect(analysis.match(/<svg/g)!.length).toBeGreaterThanOrEqual(6);
     const docs = await (await fetch(`${t.simulators!.tsUrl}/docs`)).text();
     expect(docs).toContain('<title>Tattle Systems API</title>');
+  });
+});
+
+describe('frames off the configured host (issue 18.1)', () => {
+  let mounted: TestApp;
+  beforeAll(async () => {
+    // APP_URL names localhost, but the browser may use 127.0.0.1 or the machine's address.
+    mounted = await createTestApp({ LD_URL: '', TS_URL: '', BI_URL: '', APP_URL: 'http://localhost:3000' });
+  });
+  afterAll(() => mounted.close());
+
+  it('addresses the mounted simulators by path, so frames load from the page’s own origin', async () => {
+    const tokens = await signIn(mounted, await createUser(mounted));
+    const res = await api(mounted).get('resource-links', { headers: tokens.headers });
+    expect(res.json().data).toEqual({
+      analysis: '/sim/bi/analysis',
+      apiSummary: '/sim/ts/docs',
+      biDesigner: '/sim/bi/',
+      biDemoDesigner: '/sim/bi/?demo=1',
+      gen3Gen4Specs: '/docs/gen3-gen4-specs.pdf',
+    });
+    const csp = String((await mounted.app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).not.toContain('localhost');
+  });
+
+  it('lets pages frame each configured BI, API summary and analysis origin', async () => {
+    const config = loadConfig({
+      BI_URL: 'https://bi-api.example.com',
+      BI_SERVICE_PASSWORD: 'x',
+      BI_PUBLIC_URL: 'https://bi.example.com/bi',
+      TS_API_DOCS_URL: 'https://docs.ts.example.com/api',
+      ANALYSIS_URL: 'https://analysis.example.com/board',
+    });
+    expect(frameSources(config)).toEqual([
+      'https://bi.example.com',
+      'https://docs.ts.example.com',
+      'https://analysis.example.com',
+    ]);
+    const headers = await securityHeaders(frameSources(config));
+    const app = Fastify();
+    app.addHook('onRequest', async (request, reply) => headers(request, reply));
+    app.get('/', async () => 'page');
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    await app.close();
+    expect(csp).toContain(
+      "frame-src 'self' https://bi.example.com https://docs.ts.example.com https://analysis.example.com",
+    );
   });
 });

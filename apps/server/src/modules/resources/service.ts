@@ -4,16 +4,11 @@ import { specsPdf } from './specs-pdf';
 export const SPECS_PDF_PATH = '/docs/gen3-gen4-specs.pdf';
 
 /** Where the resource frames (docs/product.md §2: Analysis, API summary, BI designers) load from, from config. */
-export function createResourceService(config: Pick<AppConfig, 'appUrl' | 'bi' | 'linkedApps' | 'resources'>) {
+export function createResourceService(config: Pick<AppConfig, 'bi' | 'resources'>) {
   const bi = config.bi.publicUrl;
-  const ts = config.linkedApps.ts;
-  // The TS simulator serves the API summary beside its page; a real TS says where in TS_API_DOCS_URL.
-  const apiSummary =
-    config.resources.tsApiDocsUrl ??
-    (ts.apiUrl ? `${new URL(ts.apiUrl).origin}/docs` : `${config.appUrl}/sim/ts/docs`);
   const links = {
-    analysis: config.resources.analysisUrl ?? `${bi}/analysis`,
-    apiSummary,
+    analysis: config.resources.analysisUrl,
+    apiSummary: config.resources.tsApiDocsUrl,
     biDesigner: `${bi}/`,
     biDemoDesigner: `${bi}/?demo=1`,
     gen3Gen4Specs: SPECS_PDF_PATH,

@@ -1,8 +1,9 @@
-import { USER_ADMIN_MESSAGES, type MetaUpdate } from '@portal/contract';
+import { META_KEYS, USER_ADMIN_MESSAGES, type MetaUpdate } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../tokens';
+import type { BiAccounts } from './bi-accounts';
 import { canEditUser, canSetMetaKeys, type Actor } from './policy';
 import type { MetaRow, UserRepository } from './repository';
 
@@ -11,6 +12,7 @@ export function createUserMetaService(deps: {
   db: Db;
   users: UserRepository;
   tokens: Pick<TokenService, 'forget'>;
+  biAccounts: Pick<BiAccounts, 'ensureAccount'>;
   now: () => Date;
 }) {
   const { db, users, tokens } = deps;
@@ -22,7 +24,10 @@ export function createUserMetaService(deps: {
      * NSBI) need an admin even on one's own user. Authorisation comes before existence, so a customer
      * learns nothing about other users' ids.
      */
-    async saveMeta(input: MetaUpdate, actor: Actor): Promise<MetaRow[]> {
+    async saveMeta(
+      input: MetaUpdate,
+      actor: Actor,
+    ): Promise<{ meta: MetaRow[]; biAccount?: 'ready' | 'failed' }> {
       if (!canEditUser(actor, input.user_id)) throw AppError.forbidden();
       if (
         !canSetMetaKeys(
@@ -52,7 +57,15 @@ export function createUserMetaService(deps: {
       });
       // The auth context carries meta (settings flags): drop this user's cached sessions.
       tokens.forget({ userId: input.user_id });
-      return saved;
+      // Turning Uses NSBI on is followed by BI account creation (docs/product.md §4), here in the
+      // same call: the screen no longer asks for it after every toggle (and got 409 each time).
+      const nsbiOn = input.meta.some((m) => m.key === META_KEYS.nsbiEnabled && m.value === '1');
+      if (!nsbiOn) return { meta: saved };
+      const biAccount = await deps.biAccounts.ensureAccount(input.user_id, actor).then(
+        () => 'ready' as const,
+        () => 'failed' as const,
+      );
+      return { meta: saved, biAccount };
     },
   };
 }

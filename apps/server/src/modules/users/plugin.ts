@@ -34,6 +34,7 @@ export const usersModule = fp(
         tokens: app.tokens,
         biAccounts: options.biAccounts ?? {
           deleteAccount: (userId, opts) => app.bi.removeAccount(userId, opts, null),
+          ensureAccount: (userId, actor) => app.bi.provideAccount(userId, actor),
         },
         now: app.now,
       }),

@@ -184,7 +184,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const saved = await users.saveMeta(request.body, actor);
-      return { data: presentMeta(saved, { adminView: actor.isAdmin }) };
+      return {
+        data: presentMeta(saved.meta, { adminView: actor.isAdmin }),
+        ...(saved.biAccount && { bi_account: saved.biAccount }),
+      };
     },
   );
 };

@@ -250,7 +250,7 @@ export function createUserService(deps: UserServiceDeps) {
       tokens.forget({ userId: id });
     },
 
-    ...createUserMetaService({ db, users, tokens, now }),
+    ...createUserMetaService({ db, users, tokens, biAccounts, now }),
   };
 }
 

@@ -142,7 +142,10 @@ describe('delete, delete & block, restore', () => {
       const calls: unknown[] = [];
       const user = await createUser(t);
       await withBi(
-        { deleteAccount: async (...args) => (calls.push(args), { deleted: true }) },
+        {
+          deleteAccount: async (...args) => (calls.push(args), { deleted: true }),
+          ensureAccount: async () => {},
+        },
         async (app) => {
           const res = await del(app, user.id, 'deleteRemoteAccount=1&deleteRemoteFolders=1');
           expect(res.statusCode).toBe(200);
@@ -158,6 +161,7 @@ describe('delete, delete & block, restore', () => {
       const user = await createUser(t);
       const failing: BiAccounts = {
         deleteAccount: async () => Promise.reject(new Error('BI server timed out')),
+        ensureAccount: async () => {},
       };
       await withBi(failing, async (app) => {
         const res = await del(app, user.id, 'block=1&deleteRemoteAccount=1');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChartKind } from './charts';
 import type { Metric } from './fleet-data';
+import type { BiItemType } from '../../integrations/bi/view-modes';
 
 /**
  * What the BI simulator serves: projects, their folders and files, and what each dashboard or
@@ -8,7 +9,7 @@ import type { Metric } from './fleet-data';
  * more (the benchmark's 2,000 items in 100 folders come from there).
  */
 
-export type ObjectType = 'Project' | 'DashboardsFolder' | 'ReportsFolder' | 'Folder' | 'Dashboard' | 'Report';
+export type ObjectType = 'Project' | 'DashboardsFolder' | 'ReportsFolder' | 'Folder' | BiItemType;
 export type Panel = { kind: ChartKind; metric: Metric; by: 'day' | 'vehicle' };
 
 export type BiFile = {
@@ -41,7 +42,7 @@ export function stableGuid(...parts: string[]): string {
 
 export type ItemSpec = {
   name: string;
-  type: 'Dashboard' | 'Report';
+  type: BiItemType;
   panels?: Panel[];
   managedByTs?: boolean;
   viewOnly?: boolean;

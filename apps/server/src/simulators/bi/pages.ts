@@ -12,8 +12,9 @@ const STYLE = `
 body{margin:0;font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;background:#f3f4f6;color:#111827}
 header{background:#0f766e;color:#fff;padding:14px 24px;display:flex;justify-content:space-between;align-items:baseline}
 header h1{margin:0;font-size:19px}header span{font-size:12px;opacity:.85}
-main{padding:20px 24px;display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(420px,1fr))}
-.kpis{grid-column:1/-1;display:grid;gap:12px;grid-template-columns:repeat(4,1fr)}
+main{padding:20px 24px;display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(min(420px,100%),1fr))}
+.kpis{grid-column:1/-1;display:grid;gap:12px;grid-template-columns:repeat(auto-fit,minmax(150px,1fr))}
+@media(max-width:480px){main{padding:12px}}
 .kpi,.panel{background:#fff;border-radius:10px;box-shadow:0 1px 3px #0001;padding:14px 16px}
 .kpi b{display:block;font-size:24px}.kpi small{color:#4b5563}
 .panel h2{margin:0 0 8px;font-size:14px}.chart{width:100%;height:auto}

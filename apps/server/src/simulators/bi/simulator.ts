@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_BI_SERVICE_ACCOUNT } from '../fixtures';
 import { bearerOf, field, prepareSimulator, type Clock } from '../kit';
+import {
+  BI_ITEM_TYPES,
+  BI_VIEW_MODES,
+  isBiItemType,
+  type BiItemType,
+} from '../../integrations/bi/view-modes';
 import { FLEET_INSIGHTS, type BiFile, type BiProject, type ProjectSpec } from './catalog';
 import { analysisPage, designerPage, EMBED_SCRIPT, refusalPage, viewPage } from './pages';
 import { createBiState, type BiAccount } from './state';
@@ -215,20 +221,19 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
       reply.type('text/javascript').header('cache-control', 'no-cache').send(EMBED_SCRIPT),
     );
 
-    const view =
-      (objectType: 'Dashboard' | 'Report') => async (request: FastifyRequest, reply: FastifyReply) => {
-        const { id } = request.params as { id: string };
-        const token = (request.query as Record<string, string>).logonTokenId ?? '';
-        const script = `${request.url.split('/' + objectType + '/')[0]}/embed.js`;
-        const account = token ? state.redeemToken(token) : undefined;
-        if (!account) return reply.status(440).type('text/html').send(refusalPage(440, script));
-        const file = state.files.get(id);
-        if (!file || file.objectType !== objectType)
-          return reply.status(410).type('text/html').send(refusalPage(403, script));
-        if (!state.mayView(account, file))
-          return reply.status(403).type('text/html').send(refusalPage(403, script));
-        return reply.type('text/html').header('cache-control', 'no-store').send(viewPage(file, now()));
-      };
+    const view = (objectType: BiItemType) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { id } = request.params as { id: string };
+      const token = (request.query as Record<string, string>).logonTokenId ?? '';
+      const script = `${request.url.split('/' + BI_VIEW_MODES[objectType].path + '/')[0]}/embed.js`;
+      const account = token ? state.redeemToken(token) : undefined;
+      if (!account) return reply.status(440).type('text/html').send(refusalPage(440, script));
+      const file = state.files.get(id);
+      if (!file || file.objectType !== objectType)
+        return reply.status(410).type('text/html').send(refusalPage(403, script));
+      if (!state.mayView(account, file))
+        return reply.status(403).type('text/html').send(refusalPage(403, script));
+      return reply.type('text/html').header('cache-control', 'no-store').send(viewPage(file, now()));
+    };
     app.get('/', async (request, reply) => {
       const demo = (request.query as Record<string, string>).demo === '1';
       const projects = state
@@ -237,17 +242,15 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
         .map((p) => ({
           name: p.name,
           items: [...state.files.values()]
-            .filter(
-              (f) => f.projectId === p.id && (f.objectType === 'Dashboard' || f.objectType === 'Report'),
-            )
+            .filter((f) => f.projectId === p.id && isBiItemType(f.objectType))
             .slice(0, 50),
         }));
       return reply.type('text/html').send(designerPage(projects, demo));
     });
     app.get('/analysis', async (_request, reply) => reply.type('text/html').send(analysisPage(now())));
 
-    app.get('/Dashboard/:id', view('Dashboard'));
-    app.get('/Report/:id', view('Report'));
+    // Every view mode of docs/product.md §1, each kind under its own path.
+    for (const type of BI_ITEM_TYPES) app.get(`/${BI_VIEW_MODES[type].path}/:id`, view(type));
   };
 
   return { plugin, state };

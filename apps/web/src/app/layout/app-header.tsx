@@ -7,6 +7,9 @@ import { useCurrentUser } from '../../shared/session/session-store';
 import { BrandLogo } from '../../shared/ui/brand-logo';
 import { UserMenu } from './user-menu';
 
+/** The header keeps room for the burger and the account menu, whatever the logo's shape. */
+const HEADER_LOGO_MAX_WIDTH = 'min(320px, calc(100vw - 150px))';
+
 /** Top bar: burger (small screens), logo linking home, user menu. */
 export function AppHeader({ burger }: { burger: ReactNode }) {
   const user = useCurrentUser();
@@ -23,11 +26,12 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
               data-testid="logo-user"
               h={LOGO_HEIGHT}
               w="auto"
-              maw={220}
+              maw={HEADER_LOGO_MAX_WIDTH}
               fit="contain"
             />
           ) : (
-            <BrandLogo height={34} />
+            // docs/product.md §9: logo height 54, ours too; at 390 px it gives way to the menu.
+            <BrandLogo height={LOGO_HEIGHT} maw={HEADER_LOGO_MAX_WIDTH} />
           )}
         </UnstyledButton>
       </Group>

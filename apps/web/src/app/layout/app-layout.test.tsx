@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@portal/contract';
+import { LOGO_HEIGHT, type User } from '@portal/contract';
 import { buildUser } from '../../test/builders';
 import { mockApi } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
@@ -35,6 +35,15 @@ describe('app layout', () => {
       'href',
       '/admin/users?blocked=1',
     );
+    // Software and Hardware are pages (issue 18.7), their entries always shown.
+    expect(within(nav).getByRole('link', { name: 'Software' })).toHaveAttribute(
+      'href',
+      '/dev-resources/software',
+    );
+    expect(within(nav).getByRole('link', { name: 'Hardware' })).toHaveAttribute(
+      'href',
+      '/dev-resources/hardware',
+    );
     expect(within(nav).getByRole('link', { name: 'Gen 3/Gen4 Specs' })).toHaveAttribute(
       'href',
       '/dev-resources/hardware/gen3-gen4-specs',
@@ -44,6 +53,14 @@ describe('app layout', () => {
     expect(within(nav).getByRole('link', { name: 'Dev Tools' })).toHaveAttribute('href', '/test');
     expect(within(nav).getByText('version 1.0')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+  });
+
+  it('opens the Software page from the sidebar and keeps its entries shown (issue 18.7)', async () => {
+    const { router } = renderAs(buildUser({ as: 'admin' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Software' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dev-resources/software'));
+    expect(within(nav).getByRole('link', { name: 'API Summary' })).toBeVisible();
   });
 
   it('shows customers neither Developer Resources nor Admin', async () => {
@@ -70,6 +87,15 @@ describe('app layout', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout');
     await user.click(screen.getByRole('menuitem', { name: 'Change Logo' }));
     expect(await screen.findByRole('dialog', { name: 'Change Logo' })).toBeInTheDocument();
+  });
+
+  it('shows the logo 54 px high, and the footer as the page’s contentinfo beside main (issue 18.12, 18.23)', async () => {
+    renderAs(buildUser({ name: 'Casey Customer' }), '/profile');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByTestId('logo-default')).toHaveAttribute('height', String(LOGO_HEIGHT));
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(String(new Date().getFullYear()));
+    expect(screen.getByRole('main')).not.toContainElement(footer);
   });
 
   it('shows the NS BI logo in NSBI mode', async () => {

@@ -54,8 +54,13 @@ export function AppLayout() {
           <AppNavbar />
         </AppShell.Navbar>
       )}
-      <AppShell.Main className={classes.main}>
-        <Box id="main-content" tabIndex={-1} className={classes.content}>
+      {/*
+        AppShell.Main keeps the offsets of header and sidebar but renders a <div>: the page's <main>
+        is the content box, so the footer beside it is the page's contentinfo landmark (issue 18.23);
+        inside <main> it was none. (AppShell.Main passes `component` on to its Box.)
+      */}
+      <AppShell.Main className={classes.main} {...({ component: 'div' } as object)}>
+        <Box component="main" id="main-content" tabIndex={-1} className={classes.content}>
           <Outlet />
         </Box>
         <Box component="footer" className={classes.footer}>

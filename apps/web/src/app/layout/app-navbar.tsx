@@ -13,7 +13,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS, VERSION_LABEL, hasRole } from '@portal/contract';
 import { EXTERNAL_LINKS, isProduction } from '../../shared/config/env';
 import { routes } from '../../shared/routes';
@@ -43,6 +43,43 @@ function RouteLink({
       aria-current={active ? 'page' : undefined}
       className={classes.link}
     />
+  );
+}
+
+/**
+ * A group that is a page too (Software, Hardware: docs/product.md §1 routes software, hardware): its
+ * label opens the page, its entries stay shown (a click used to fold them instead, issue 18.7).
+ */
+function PageGroup({
+  label,
+  to,
+  active,
+  leftSection,
+  children,
+}: {
+  label: string;
+  to: string;
+  active: boolean;
+  leftSection: ReactNode;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    // A NavLink with entries cancels its own link's click (it folds instead): navigate here; the
+    // href still serves a new tab, and `opened` keeps the entries shown.
+    <NavLink
+      component={Link}
+      to={to}
+      onClick={() => void navigate(to)}
+      label={label}
+      active={active}
+      leftSection={leftSection}
+      aria-current={active ? 'page' : undefined}
+      opened
+      className={classes.link}
+    >
+      {children}
+    </NavLink>
   );
 }
 
@@ -86,17 +123,27 @@ export function AppNavbar() {
             defaultOpened
             className={classes.link}
           >
-            <NavLink label="Software" leftSection={icon(IconFileText)} defaultOpened className={classes.link}>
+            <PageGroup
+              label="Software"
+              to={routes.software}
+              active={pathname === routes.software}
+              leftSection={icon(IconFileText)}
+            >
               <RouteLink label="API Summary" to={routes.apiSummary} active={under(routes.apiSummary)} />
               <ExternalLink label="API Docs" href={EXTERNAL_LINKS.apiDocs} />
-            </NavLink>
-            <NavLink label="Hardware" leftSection={icon(IconCpu)} defaultOpened className={classes.link}>
+            </PageGroup>
+            <PageGroup
+              label="Hardware"
+              to={routes.hardware}
+              active={pathname === routes.hardware}
+              leftSection={icon(IconCpu)}
+            >
               <RouteLink
                 label="Gen 3/Gen4 Specs"
                 to={routes.gen3Gen4Specs}
                 active={under(routes.gen3Gen4Specs)}
               />
-            </NavLink>
+            </PageGroup>
           </NavLink>
         )}
 

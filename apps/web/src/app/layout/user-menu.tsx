@@ -28,7 +28,14 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Target>
           <UnstyledButton aria-label={`Account menu for ${user.name}`} p={4} style={{ borderRadius: 8 }}>
             <Group gap="sm" wrap="nowrap">
-              <Avatar color="brand" radius="xl" size={36} src={user.logo?.thumbnail_url ?? null}>
+              {/* A logo is shown whole (a round crop cut off wordmarks, issue 18.21); initials stay round. */}
+              <Avatar
+                color="brand"
+                radius={user.logo ? 'sm' : 'xl'}
+                size={36}
+                src={user.logo?.thumbnail_url ?? null}
+                styles={{ image: { objectFit: 'contain' } }}
+              >
                 {initialsOf(user.name)}
               </Avatar>
               <div style={{ lineHeight: 1.2 }}>

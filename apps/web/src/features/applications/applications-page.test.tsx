@@ -103,6 +103,10 @@ describe('Applications', () => {
     expect(screen.queryByRole('link', { name: /Tattle Systems|Live Dispatch/ })).not.toBeInTheDocument();
     expect(ts).not.toHaveAttribute('aria-disabled');
     expect(ld).not.toHaveAttribute('aria-disabled');
+    // …but marked for everyone: a visible badge, and the reason as the card's description (issue 18.18).
+    expect(within(ts).getByText('Not linked')).toBeInTheDocument();
+    expect(ts).toHaveAccessibleDescription(MESSAGES.appUnlinked('Tattle Systems'));
+    expect(ld).toHaveAccessibleDescription(MESSAGES.appUnlinked('Live Dispatch'));
 
     await user.click(within(ts).getByRole('button', { name: MESSAGES.appUnlinked('Tattle Systems') }));
     const tsModal = await screen.findByRole('dialog', { name: 'Tattle Systems' });
@@ -187,7 +191,9 @@ describe('Applications', () => {
     renderPage(buildUser({ ts: tsLink }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tattle Systems' }));
-    expect(await screen.findByRole('dialog', { name: 'Tattle Systems' })).toBeInTheDocument();
+    const modal = await screen.findByRole('dialog', { name: 'Tattle Systems' });
+    // It says why it opened (issue 18.17).
+    expect(within(modal).getByRole('alert')).toHaveTextContent('Your Tattle Systems session has expired.');
     expect(
       within(screen.getByRole('group', { name: 'Tattle Systems' })).getByRole('button', {
         name: MESSAGES.appUnlinked('Tattle Systems'),

@@ -21,7 +21,9 @@ export function ApplicationsPage() {
   const user = useCurrentUser();
   const settings = useSystemSettings();
   const urls = useLinkedAppUrls();
-  const [linking, setLinking] = useState<LinkedApp | null>(null);
+  // The app to link, and why the modal opened when the server said (a TS session that ended).
+  const [linking, setLinking] = useState<{ app: LinkedApp; reason?: string } | null>(null);
+  const requestLink = (app: LinkedApp, reason?: string) => setLinking({ app, reason });
   if (!user) return null;
 
   return (
@@ -40,10 +42,14 @@ export function ApplicationsPage() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <NsbiCard user={user} loading={settings.isPending} maintenance={isMaintenanceOn(settings.data)} />
-        <LinkedAppCard app="ts" user={user} url={urls.ts} onLinkRequest={setLinking} />
-        <LinkedAppCard app="ld" user={user} url={urls.ld} onLinkRequest={setLinking} />
+        <LinkedAppCard app="ts" user={user} url={urls.ts} onLinkRequest={requestLink} />
+        <LinkedAppCard app="ld" user={user} url={urls.ld} onLinkRequest={requestLink} />
       </SimpleGrid>
-      <LinkAccountModal app={linking} onClose={() => setLinking(null)} />
+      <LinkAccountModal
+        app={linking?.app ?? null}
+        reason={linking?.reason}
+        onClose={() => setLinking(null)}
+      />
     </>
   );
 }

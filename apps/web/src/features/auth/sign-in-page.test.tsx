@@ -27,6 +27,14 @@ describe('Sign In page', () => {
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(document.title).toMatch(/^Sign In/);
+    // docs/product.md §8 help text on the page itself, not only under the security code (issue 18.10).
+    expect(screen.getByText(/Contact the vendor at/)).toHaveTextContent(
+      `Trouble signing in? Contact the vendor at ${VENDOR_CONTACT_EMAIL}.`,
+    );
+    expect(screen.getByRole('link', { name: VENDOR_CONTACT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${VENDOR_CONTACT_EMAIL}`,
+    );
   });
 
   it('shows required messages only once a field is touched', async () => {
@@ -81,7 +89,7 @@ describe('Sign In page', () => {
     const http = signedInApi({
       'POST auth/login': {
         status: 202,
-        body: { data: { secret: 's-1', message: MESSAGES.securityCodeSent(false) } },
+        body: { data: { secret: 's-1', message: MESSAGES.securityCodeSent } },
       },
       'POST two-fa/verify': ({ body }) =>
         (body as { code: string }).code === '123456'
@@ -99,7 +107,7 @@ describe('Sign In page', () => {
     await user.keyboard('{Enter}');
 
     const code = await screen.findByLabelText(/^Security code/);
-    expect(screen.getByText(MESSAGES.securityCodeSent(false))).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.securityCodeSent)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.securityCodeHelp(VENDOR_CONTACT_EMAIL))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -1,7 +1,7 @@
-import { Alert, Paper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Text, Title } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, type Session } from '@portal/contract';
+import { MESSAGES, VENDOR_CONTACT_EMAIL, type Session } from '@portal/contract';
 import { saveSession } from '../../shared/session/session-store';
 import { CenteredShell } from '../../shared/ui/centered-shell';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -37,6 +37,13 @@ export function SignInPage() {
           Use your portal, Live Dispatch or Tattle Systems account.
         </Text>
         <SignInForm submit={login} onSuccess={onSuccess} notice={expired} />
+        <Text ta="center" fz="sm" c="dimmed" mt="lg">
+          {MESSAGES.contactVendor}{' '}
+          <Anchor href={`mailto:${VENDOR_CONTACT_EMAIL}`} fz="sm">
+            {VENDOR_CONTACT_EMAIL}
+          </Anchor>
+          .
+        </Text>
       </Paper>
     </CenteredShell>
   );

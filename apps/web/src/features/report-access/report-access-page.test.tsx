@@ -51,7 +51,9 @@ const item = (
   initialViewOptions: 'viewonly',
   folderId: folderName ? `f-${folderName}` : null,
   folderName,
-  friendlyLocationElements: folderName ? ['Fleet', folderName] : ['Fleet'],
+  friendlyLocationElements: folderName
+    ? ['Fleet', 'casey@example.com', folderName]
+    : ['Fleet', 'casey@example.com'],
   managedBy,
 });
 const REPORTS: UserReports = {

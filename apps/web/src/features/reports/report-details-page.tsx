@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockExclamation, IconLock, IconRefresh } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { BI_MESSAGES, MESSAGES } from '@portal/contract';
@@ -114,33 +114,51 @@ export function ReportDetailsPage() {
 
   return (
     <Box className={classes.page}>
+      {/* At 390 px the header fits the screen (issue 18.15): the name shrinks, the reload button
+          keeps its icon only and the logo gives way. */}
       <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" className={classes.shrink}>
           <Button
             component={Link}
             to={routes.reports}
             variant="subtle"
+            px="xs"
+            className={classes.keep}
             leftSection={<IconArrowLeft size={16} aria-hidden />}
           >
             NS BI
           </Button>
-          <Title order={1} fz="lg" lineClamp={1}>
+          <Title order={1} fz="lg" lineClamp={1} className={classes.shrink}>
             {name}
           </Title>
         </Group>
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" className={classes.keep}>
           {view.data && !expired && (
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={reload}
-              loading={view.isFetching}
-            >
-              Reload view
-            </Button>
+            <>
+              <Button
+                variant="default"
+                size="xs"
+                visibleFrom="sm"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={reload}
+                loading={view.isFetching}
+              >
+                Reload view
+              </Button>
+              <ActionIcon
+                variant="default"
+                hiddenFrom="sm"
+                aria-label="Reload view"
+                onClick={reload}
+                loading={view.isFetching}
+              >
+                <IconRefresh size={16} aria-hidden />
+              </ActionIcon>
+            </>
           )}
-          <BrandLogo height={28} />
+          <Box visibleFrom="sm">
+            <BrandLogo height={28} />
+          </Box>
         </Group>
       </Group>
       <main className={classes.main}>{body}</main>

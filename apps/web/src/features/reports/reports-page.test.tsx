@@ -13,14 +13,14 @@ const item = (over: Partial<ReportItem> & Pick<ReportItem, 'id' | 'name'>): Repo
   initialViewOptions: 'viewonly',
   folderId: null,
   folderName: null,
-  friendlyLocationElements: ['Fleet Insights'],
+  friendlyLocationElements: ['Fleet Insights', 'nora@example.com'],
   managedBy: null,
   ...over,
 });
 const ops = {
   folderId: 'f-ops',
   folderName: 'Operations',
-  friendlyLocationElements: ['Fleet Insights', 'Operations'],
+  friendlyLocationElements: ['Fleet Insights', 'nora@example.com', 'Operations'],
 };
 const ITEMS: ReportItem[] = [
   item({ id: 'd-exec', name: 'Executive Summary' }),
@@ -33,7 +33,7 @@ const ITEMS: ReportItem[] = [
     managedBy: 'TS',
     folderId: 'f-safety',
     folderName: 'Safety',
-    friendlyLocationElements: ['Fleet Insights', 'Safety'],
+    friendlyLocationElements: ['Fleet Insights', 'nora@example.com', 'Safety'],
   }),
 ];
 
@@ -53,6 +53,47 @@ function renderReports(path: string, more: Record<string, MockHandler | MockRepl
 const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
 
 describe('Reports (NS BI)', () => {
+  it('in mobile mode a folder keeps its title and a way back to NS BI (issue 18.15)', async () => {
+    sessionStorage.setItem('mobile_view', '1');
+    try {
+      renderReports('/nsbi/folder/f-ops');
+      expect(await heading('Operations')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'NS BI' })).toHaveAttribute('href', '/nsbi');
+      expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    } finally {
+      sessionStorage.removeItem('mobile_view');
+    }
+  });
+
+  it('shows an item that is not view-only as not openable, with the reason in place (issue 18.16)', async () => {
+    const planner = item({
+      id: 'r-plan',
+      name: 'Route Planner',
+      type: 'report',
+      initialViewOptions: null,
+      ...ops,
+    });
+    const board = item({ id: 'd-locked', name: 'Locked Board', initialViewOptions: 'edit' });
+    renderReports('/nsbi', {
+      'GET dundas-bi/project/project-items': { body: { data: [...ITEMS, planner, board] } },
+    });
+    await heading('NS BI');
+    const tree = await screen.findByRole('navigation', { name: 'All reports' });
+    expect(within(tree).queryByRole('link', { name: /Route Planner/ })).not.toBeInTheDocument();
+    const reason = BI_MESSAGES.notViewOnly('NSBI', 'report');
+    const entry = within(tree).getByRole('button', { name: /Route Planner/ });
+    expect(entry).toHaveAttribute('aria-disabled', 'true');
+    expect(entry).toHaveAccessibleDescription(reason);
+    await userEvent.setup().click(entry);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+
+    const cards = screen.getByRole('list', { name: 'Dashboards' });
+    expect(within(cards).queryByRole('link', { name: /Locked Board/ })).not.toBeInTheDocument();
+    expect(within(cards).getByRole('button', { name: /Locked Board/ })).toHaveAccessibleDescription(
+      BI_MESSAGES.notViewOnly('NSBI', 'dashboard'),
+    );
+  });
+
   it('shows folder tiles, the dashboards outside folders, and the report tree with TS-managed items disabled', async () => {
     renderReports('/nsbi');
     await heading('NS BI');

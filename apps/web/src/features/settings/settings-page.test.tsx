@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { buildUser } from '../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
-import { renderApp, signIn } from '../../test/render';
+import { renderApp, signIn, wireApiHooks } from '../../test/render';
 
 const casey = buildUser({ id: 7, name: 'Casey Customer' });
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
@@ -65,13 +65,29 @@ describe('Settings', () => {
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 
+  it('one failure, one toast: a 500 on save shows only the Oops! message (issue 18.19)', async () => {
+    // The app's global answer to a 5xx (main.tsx wires it): a red toast with the server's message.
+    const unwire = wireApiHooks({ navigate: vi.fn(), currentLocation: () => null });
+    try {
+      renderSettings(casey, { 'POST meta/user': json(500, { message: 'Server Error' }) });
+      await heading('Settings - Casey Customer');
+      await userEvent.setup().click(screen.getByRole('switch', { name: 'Two Factor Authentication' }));
+      expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeInTheDocument();
+      // The global toast would come in the same tick as the response: give it time to show.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    } finally {
+      unwire();
+    }
+  });
+
   it("lets an admin set another user's flags, 'Uses NSBI' included", async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: true });
     const http = renderSettings(
       admin,
       {
         'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } },
-        'GET users/7': { body: { data: { ...other, meta: [{ key: META_KEYS.nsbiEnabled, value: '0' }] } } },
+        'GET users/7': { body: { data: other } },
       },
       { user: other },
     );
@@ -86,34 +102,50 @@ describe('Settings', () => {
     });
   });
 
-  it('switching Uses NSBI on is followed by BI account creation; its failure is said', async () => {
+  it('switching Uses NSBI on saves once (the server makes the BI account); its failure is said (issue 18.20)', async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
-    let accountAnswer: MockReply = {
-      status: 201,
-      body: {
-        data: { user_id: 7, account_id: 'acc-7', account_name: 'casey@example.com', project_id: null },
-      },
-    };
+    let biAccount: string | undefined = 'ready';
     const http = renderSettings(
       admin,
       {
-        'POST meta/user': { body: { data: [{ key: META_KEYS.nsbiEnabled, value: '1' }] } },
+        'POST meta/user': () => ({
+          body: { data: [{ key: META_KEYS.nsbiEnabled, value: '1' }], bi_account: biAccount },
+        }),
         'GET users/7': { body: { data: other } },
-        'POST dundas-bi/account': () => accountAnswer,
       },
       { user: other },
     );
     const nsbi = await screen.findByRole('switch', { name: 'Uses NSBI' }, { timeout: 5000 });
     const user = userEvent.setup();
     await user.click(nsbi);
-    await waitFor(() => expect(http.calls('POST dundas-bi/account')).toHaveLength(1));
-    expect(http.calls('POST dundas-bi/account')[0]?.body).toEqual({ user_id: 7 });
+    await screen.findByText('Saved');
+    // One call, and no separate dundas-bi/account request (it answered 409 after every toggle).
+    expect(http.calls('POST meta/user')).toHaveLength(1);
+    expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
     expect(screen.queryByText(MESSAGES.biAccountFailed)).not.toBeInTheDocument();
 
-    // A later save with NSBI still on asks again: 409 (has one) is fine, a failure is said.
-    accountAnswer = { status: 502, body: { message: 'The BI server is not available right now.' } };
-    await user.click(screen.getByRole('switch', { name: 'Two Factor Authentication' }));
+    biAccount = undefined; // turning it off leaves the BI server alone
+    await user.click(nsbi);
+    await waitFor(() => expect(http.calls('POST meta/user')).toHaveLength(2));
+    biAccount = 'failed';
+    await user.click(nsbi);
     expect(await screen.findByText(MESSAGES.biAccountFailed)).toBeInTheDocument();
+    expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
+  });
+
+  it('reads the user fresh on /admin/users/{id}/settings, whatever navigation state says (issue 18.13)', async () => {
+    signIn(admin);
+    const stale = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
+    const stored = buildUser({ id: 7, name: 'Casey Customer', nsbi: true });
+    const http = mockApi({
+      'GET auth/me': { body: { data: admin } },
+      'GET system-settings': { body: { data: [{ key: 'maintenance_mode', value: '0' }] } },
+      'GET users/7': { body: { data: stored } },
+    });
+    renderApp({ pathname: '/admin/users/7/settings', state: { user: stale } });
+    expect(await heading('Settings - Casey Customer')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Uses NSBI' })).toBeChecked();
+    expect(http.calls('GET users/7')).toHaveLength(1);
   });
 
   it('gives admins NSBI Maintenance Mode, saved through system-settings/save-many', async () => {

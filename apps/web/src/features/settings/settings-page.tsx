@@ -11,12 +11,15 @@ import { AdminSettingsCard } from './components/admin-settings-card';
 import { UserFlagsCard } from './components/user-flags-card';
 
 /**
- * Settings (docs/product.md §2): yours, or — for admins only — another user's, passed in navigation state by
- * the users list (or by id on /admin/users/{id}/settings). A customer always gets their own.
+ * Settings (docs/product.md §2): yours, or — for admins only — another user's: the users list opens
+ * /admin/users/{id}/settings (its own URL, so a new tab or a reload shows that user). A customer
+ * always gets their own.
  */
 export function SettingsPage() {
   const me = useCurrentUser();
-  const { user, notFound, query } = useUserFromRoute({ orSelf: true });
+  // Fresh: toggles shown from a stale copy (navigation state survives reload and back) would save
+  // over what changed since (issue 18.13).
+  const { user, notFound, query } = useUserFromRoute({ orSelf: true, fresh: true });
   const viewerIsAdmin = me ? hasRole(me, [ROLE_IDS.admin]) : false;
 
   if (!me) return null;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { buildUser, buildUsersPage } from '../../test/builders';
 import { mockApi, type MockHandler } from '../../test/fetch-mock';
@@ -56,6 +56,11 @@ describe('Users list', () => {
     expect(within(row('Ada Admin')).getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
       '/admin/users/1/edit',
+    );
+    // Settings has its own URL: a new tab or a reload shows that user, not the admin (issue 18.13).
+    expect(within(row('Casey Customer')).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/admin/users/7/settings',
     );
   });
 
@@ -123,6 +128,25 @@ describe('Users list', () => {
     await user.click(await screen.findByRole('option', { name: '50' }));
     await waitFor(() => expect(query().get('paginate')).toBe('50'));
     expect(query().get('page')).toBeNull();
+  });
+
+  it('paging from the pager under the table brings the table top back into view (issue 18.22)', async () => {
+    const { query } = renderUsers('/admin/users');
+    await findText('Casey Customer');
+    // jsdom has no layout (test/setup.ts gives elements a no-op scrollIntoView): watch it.
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    // The window is scrolled down to the pager: the table's top is above the viewport.
+    const above = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: -800 } as DOMRect);
+    try {
+      await userEvent.setup().click(screen.getByRole('button', { name: '2' }));
+      await waitFor(() => expect(query().get('page')).toBe('2'));
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    } finally {
+      scrolled.mockRestore();
+      above.mockRestore();
+    }
   });
 
   it('goes to the last page when the URL points past it', async () => {

@@ -14,6 +14,8 @@ import { DeleteUserModal } from './components/delete-user-modal';
 import { RestoreUserModal } from './components/restore-user-modal';
 import type { UserRowHandlers } from './components/user-row-actions';
 import { adminRowProps, useUsersColumns } from './components/users-columns';
+import classes from './components/users-columns.module.css';
+import type { UsersListState } from './modals/user-modal-frame';
 import { ChangeLogoModal } from './logo/change-logo-modal';
 
 // The last dialog stays set while it closes, so its text does not vanish during the transition.
@@ -33,7 +35,8 @@ export function UsersPage() {
   const [params, change] = useListParams(USER_SORT_COLUMNS);
   const blocked = isBlockedList(useSearchParams()[0]);
   const me = useCurrentUser();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  const createdUserId = (state as UsersListState | null)?.createdUserId;
   const users = useUsers({ ...params, blocked });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog((current) => current && { ...current, open: false });
@@ -90,7 +93,11 @@ export function UsersPage() {
         getRowId={(user) => String(user.id)}
         label={blocked ? 'Blocked users' : 'Users'}
         searchLabel={blocked ? 'Search blocked users' : 'Search users'}
-        rowProps={adminRowProps}
+        rowProps={(row) =>
+          row.original.id === createdUserId
+            ? { ...adminRowProps(row), className: classes.createdRow, 'data-created': true }
+            : adminRowProps(row)
+        }
       />
       <DeleteUserModal {...dialogFor('delete')} />
       <RestoreUserModal {...dialogFor('restore')} />

@@ -1,7 +1,12 @@
 import { API_PREFIX } from '@portal/contract';
 
-/** The server's APP_ENV, fixed at build time (vite.config.ts). */
-export const APP_ENV = __APP_ENV__;
+/**
+ * The server's APP_ENV: what the serving server says in index.html (`<meta name="app-env">`, at run
+ * time, issue 18.8), else the value fixed at build time (vite.config.ts; the dev server, tests).
+ */
+export const readAppEnv = (doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) =>
+  doc?.querySelector('meta[name="app-env"]')?.getAttribute('content') || __APP_ENV__;
+export const APP_ENV = readAppEnv();
 export const isProduction = APP_ENV === 'production';
 
 /**

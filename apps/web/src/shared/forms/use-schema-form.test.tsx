@@ -3,9 +3,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, TextInput } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, VALIDATION, required, signUpSchema, type SignUpRequest } from '@portal/contract';
+import {
+  MESSAGES,
+  VALIDATION,
+  required,
+  signUpSchema,
+  userFormSchema,
+  type SignUpRequest,
+} from '@portal/contract';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../api/api-error';
+import { userFormDefaults } from '../users/user-form/form-values';
 import { FormError } from './form-error';
 import { useSchemaForm } from './use-schema-form';
 
@@ -22,7 +30,48 @@ function SignUpForm({ onSubmit }: { onSubmit: (values: SignUpRequest) => void })
   );
 }
 
+function EditUserPasswords() {
+  const form = useSchemaForm(userFormSchema('edit'), userFormDefaults(null));
+  return (
+    <form noValidate>
+      <TextInput label="Password" {...form.getInputProps('password')} />
+      <TextInput label="Confirm password" {...form.getInputProps('password_confirmation')} />
+    </form>
+  );
+}
+
 describe('useSchemaForm (docs/product.md §5 form behaviour)', () => {
+  it('shows a message a press caused only once the press is over, so its click lands (issue 18.9)', async () => {
+    renderWithProviders(
+      <>
+        <SignUpForm onSubmit={vi.fn()} />
+        <a href="#login">Sign In</a>
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    const link = screen.getByRole('link', { name: 'Sign In' });
+    // Press on the link: the email field loses focus, but its message must not move the link yet.
+    await user.pointer({ keys: '[MouseLeft>]', target: link });
+    expect(screen.getByLabelText('Email')).not.toHaveFocus();
+    expect(screen.queryByText(VALIDATION.invalidEmail('Email'))).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: link });
+    expect(await screen.findByText(VALIDATION.invalidEmail('Email'))).toBeInTheDocument();
+  });
+
+  it('re-checks a field whose rule depends on another when that one changes (issue 18.22)', async () => {
+    renderWithProviders(<EditUserPasswords />);
+    const user = userEvent.setup();
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'secret12');
+    await user.click(screen.getByLabelText('Confirm password'));
+    await user.tab();
+    expect(await screen.findByText(required('Confirm password'))).toBeInTheDocument();
+    // On edit an empty password needs no confirmation: the message goes with the password.
+    await user.clear(password);
+    await waitFor(() => expect(screen.queryByText(required('Confirm password'))).not.toBeInTheDocument());
+  });
+
   it('shows a field’s message only once the field has been left, then on every change', async () => {
     renderWithProviders(<SignUpForm onSubmit={vi.fn()} />);
     const user = userEvent.setup();

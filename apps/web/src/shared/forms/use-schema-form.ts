@@ -5,6 +5,26 @@ import { MESSAGES } from '@portal/contract';
 import { isApiError } from '../api/api-error';
 import { focusField, focusFirstInvalid } from './focus-field';
 
+/**
+ * A blur caused by a press (mouse, touch, pen) on something else — a link under a centred form —
+ * must not show the field's message before that press ends: the message grows the form, the
+ * target moves away under the pointer and the click is lost (issue 18.9). Such blurs mark the
+ * field left once the press is over (and its click delivered).
+ */
+const afterPress: Array<() => void> = [];
+let pressing = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  const release = () =>
+    setTimeout(() => {
+      pressing = false;
+      afterPress.splice(0).forEach((run) => run());
+    });
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+const whenNotPressing = (run: () => void) => (pressing ? afterPress.push(run) : run());
+
 type Values<S extends z.ZodMiniType> = z.input<S> & Record<string, unknown>;
 type Field<S extends z.ZodMiniType> = keyof z.input<S> & string;
 
@@ -35,7 +55,9 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
  * - a submit that fails validation focuses the first invalid field;
  * - the submit handler gets the schema's output (trimmed text), as the server will read it;
  * - a server's 422 message stays under its field until that field's value changes (a blur that
- *   re-validates the field on the client must not wipe "The email has already been taken.").
+ *   re-validates the field on the client must not wipe "The email has already been taken.");
+ * - a change re-checks every field that shows a message, since rules span fields (clearing the
+ *   password makes "Confirm password is a required field" wrong on Edit User, issue 18.22).
  */
 export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues: z.input<S>): SchemaForm<S> {
   // Our schemas have no async refinements: a synchronous resolver means no "validating" flicker.
@@ -54,6 +76,10 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
     validate,
     validateInputOnChange: true,
     validateInputOnBlur: true,
+    onValuesChange: () => {
+      // `form` is assigned by then: this runs on a change, never during useForm itself.
+      for (const field of Object.keys(form.errors)) form.validateField(field);
+    },
     // Submit runs only on valid values, so parsing cannot throw here.
     transformValues: (values) => schema.parse(values),
     // Mantine counts a field touched on focus or change; "touched" here means "left" (the field's
@@ -67,7 +93,9 @@ export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues:
         onFocus: undefined,
         onBlur: () => {
           validateOnBlur?.();
-          self.setTouched((touched) => (touched[field] ? touched : { ...touched, [field]: true }));
+          whenNotPressing(() =>
+            self.setTouched((touched) => (touched[field] ? touched : { ...touched, [field]: true })),
+          );
         },
         error: (self.isTouched(field) ? error : undefined) ?? serverError(field, self.getValues()),
       };

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { BI_MESSAGES, DATE_DISPLAY_FORMAT, MESSAGES, type ReportItem } from '@portal/contract';
 import { itemLink } from './item-link';
+import { NotOpenable, isOpenable } from './not-openable';
 import classes from './reports.module.css';
 
 const addedOn = (iso: string | null) => {
@@ -59,6 +60,12 @@ export function DashboardCards({
               >
                 {body}
               </Card>
+            ) : !isOpenable(item) ? (
+              <NotOpenable item={item} className={`${classes.dashboard} ${classes.notOpenable}`}>
+                <Card withBorder radius="md" padding="md" className={classes.disabled}>
+                  {body}
+                </Card>
+              </NotOpenable>
             ) : (
               <Card
                 component={Link}

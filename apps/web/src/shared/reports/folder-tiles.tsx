@@ -1,4 +1,4 @@
-import { Card, Image, SimpleGrid, Text } from '@mantine/core';
+import { Box, Card, Image, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router';
 import { FOLDER_TILE_SIZE } from '@portal/contract';
 import folderImage from '../../assets/report-folder.svg';
@@ -19,15 +19,8 @@ export function FolderTiles({
 }) {
   if (folders.length === 0) return null;
   return (
-    <SimpleGrid
-      // The preview sits in half the page: fewer, wider tiles.
-      cols={preview ? { base: 2, lg: 3 } : { base: 2, sm: 3, md: 4, lg: 5 }}
-      spacing="lg"
-      mb="xl"
-      component="ul"
-      className={classes.plainList}
-      aria-label="Folders"
-    >
+    // As many columns as 200 px images fit (issue 18.6: a fixed column count shrank them to 143 px).
+    <Box component="ul" mb="xl" className={`${classes.plainList} ${classes.tiles}`} aria-label="Folders">
       {folders.map((folder) => (
         <li key={folder.id}>
           {/* The preview draws the tiles as the customer sees them, without leaving the page. */}
@@ -50,22 +43,14 @@ export function FolderTiles({
           )}
         </li>
       ))}
-    </SimpleGrid>
+    </Box>
   );
 }
 
 function FolderTileBody({ folder }: { folder: { name: string; count: number } }) {
   return (
     <>
-      <Image
-        src={folderImage}
-        alt=""
-        w={FOLDER_TILE_SIZE}
-        h={FOLDER_TILE_SIZE}
-        maw="100%"
-        fit="contain"
-        mx="auto"
-      />
+      <Image src={folderImage} alt="" w={FOLDER_TILE_SIZE} h={FOLDER_TILE_SIZE} fit="contain" mx="auto" />
       <Text fw={600} mt="sm" ta="center" lineClamp={2}>
         {folder.name}
       </Text>

@@ -9,11 +9,13 @@ import {
   IconFolder,
   IconLayoutDashboard,
   IconLink,
+  IconLock,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BI_MESSAGES, type ReportItem } from '@portal/contract';
 import type { ReportTreeNode } from './report-tree-data';
 import { itemLink } from './item-link';
+import { NotOpenable, isOpenable } from './not-openable';
 import classes from './report-tree.module.css';
 
 /** docs/product.md §3: an icon per type — dashboard, pie, line, link, bar — and an area chart otherwise. */
@@ -23,6 +25,10 @@ const TYPE_ICONS: Record<string, typeof IconChartArea> = {
   line: IconChartLine,
   link: IconLink,
   bar: IconChartBar,
+  // The other view modes of docs/product.md §1 (issue 18.5); an advanced report keeps the area chart.
+  expressview: IconChartPie,
+  crosstab: IconChartBar,
+  chainedview: IconLink,
 };
 
 function ItemLeaf({ item, preview }: { item: ReportItem; preview: boolean }) {
@@ -44,6 +50,19 @@ function ItemLeaf({ item, preview }: { item: ReportItem; preview: boolean }) {
         {icon}
         <Text fz="sm">{item.name}</Text>
       </Group>
+    );
+  }
+  if (!isOpenable(item)) {
+    return (
+      <NotOpenable item={item} className={`${classes.row} ${classes.notOpenable}`}>
+        <Group gap={8} wrap="nowrap">
+          {icon}
+          <Text fz="sm" c="dimmed" span>
+            {item.name}
+          </Text>
+          <IconLock size={14} aria-hidden style={{ flexShrink: 0 }} />
+        </Group>
+      </NotOpenable>
     );
   }
   return (

@@ -5,9 +5,12 @@ import { FolderTiles } from './folder-tiles';
 import { ReportTree } from './report-tree';
 import { buildReportTree, foldersOf } from './report-tree-data';
 
-/** Folders below the item's folder: the item's BI path past the project (and past the folder, inside one). */
+/**
+ * Folders below the item's folder: the item's BI path past the project and the user's own folder
+ * (their email, docs/product.md §3), and past the folder, inside one.
+ */
 const pathBelow = (folderName: string | null) => (item: ReportItem) => {
-  const path = item.friendlyLocationElements.slice(1);
+  const path = item.friendlyLocationElements.slice(2);
   if (folderName === null) return path;
   return path[0] === folderName ? path.slice(1) : [];
 };

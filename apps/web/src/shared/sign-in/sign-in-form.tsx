@@ -64,7 +64,7 @@ export function SignInForm<T>({
       const outcome = await submit(values, challenge);
       if (outcome.kind === 'code-required') {
         setChallenge({
-          message: outcome.message || MESSAGES.securityCodeSent(false),
+          message: outcome.message || MESSAGES.securityCodeSent,
           secret: outcome.secret,
         });
         form.setFieldValue('authKey', '');

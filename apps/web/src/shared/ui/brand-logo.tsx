@@ -4,13 +4,17 @@ import defaultLogo from '../../assets/logo.svg';
 import nsbiLogo from '../../assets/logo-nsbi.svg';
 import { useSession } from '../session/session-store';
 
-type BrandLogoProps = { height?: number };
+type BrandLogoProps = {
+  height?: number;
+  /** A narrow screen may need less width than `height` gives: the drawing then shrinks whole. */
+  maw?: string;
+};
 
 /** The drawings' own size (their viewBox): the page can reserve the logo's box before it loads. */
 const INTRINSIC = { width: { default: 196, nsbi: 212 }, height: 36 };
 
 /** The product logo; in NSBI mode (the NSBI flag, kept across logout) the NS BI logo (docs/product.md §1). */
-export function BrandLogo({ height = 32 }: BrandLogoProps) {
+export function BrandLogo({ height = 32, maw }: BrandLogoProps) {
   const { nsbi } = useSession();
   const width = Math.round((INTRINSIC.width[nsbi ? 'nsbi' : 'default'] * height) / INTRINSIC.height);
   return (
@@ -21,6 +25,7 @@ export function BrandLogo({ height = 32 }: BrandLogoProps) {
       height={height}
       h={height}
       w="auto"
+      maw={maw}
       fit="contain"
       data-testid={nsbi ? 'logo-nsbi' : 'logo-default'}
     />

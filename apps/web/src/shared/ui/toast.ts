@@ -1,10 +1,17 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_MS } from '@portal/contract';
+import { SHORT_TOAST_MS, TOAST_MS } from '@portal/contract';
 
 export type Toast = { message: string; color?: string; title?: string; id?: string; autoClose?: number };
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
+
+/**
+ * How long a toast stays (docs/product.md §9: 5 s in some flows, 3 s in others): a success is
+ * read at a glance and goes after 3 s; a failure or a warning stays 5 s. A toast may set its own.
+ */
+export const autoCloseOf = (toast: Toast) =>
+  toast.autoClose ?? (toast.color === 'green' ? SHORT_TOAST_MS : TOAST_MS);
 
 /**
  * Shows a toast (Mantine notifications). The notifications code loads on first use, not with the
@@ -16,7 +23,7 @@ export function showToast(toast: Toast) {
     listeners.forEach((listener) => listener());
   }
   void import('@mantine/notifications')
-    .then(({ notifications }) => notifications.show({ autoClose: TOAST_MS, ...toast }))
+    .then(({ notifications }) => notifications.show({ ...toast, autoClose: autoCloseOf(toast) }))
     .catch(() => console.error(`Toast could not be shown: ${toast.message}`));
 }
 

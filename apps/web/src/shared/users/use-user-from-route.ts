@@ -29,7 +29,14 @@ export type UserFromRoute = {
  * With `orSelf` (Settings) a route without `:id` means the user in navigation state, or yourself;
  * only admins get another user's screen — a customer always gets their own (docs/product.md §2 Settings).
  */
-export function useUserFromRoute({ orSelf = false }: { orSelf?: boolean } = {}): UserFromRoute {
+export function useUserFromRoute({
+  orSelf = false,
+  fresh = false,
+}: {
+  orSelf?: boolean;
+  /** Never trust the copy in navigation state (it outlives reloads and back): read the user now. */
+  fresh?: boolean;
+} = {}): UserFromRoute {
   const me = useCurrentUser();
   const { id: idParam } = useParams();
   const stateUser = (useLocation().state as UserNavigationState | null)?.user;
@@ -39,8 +46,9 @@ export function useUserFromRoute({ orSelf = false }: { orSelf?: boolean } = {}):
   const isSelf = orSelf && id === me?.id;
   const valid = Number.isInteger(id) && id > 0;
   const query = useUser(id, {
-    initialUser: stateUser?.id === id ? stateUser : null,
+    initialUser: !fresh && stateUser?.id === id ? stateUser : null,
     enabled: valid && !isSelf,
+    fresh,
   });
   return {
     id,

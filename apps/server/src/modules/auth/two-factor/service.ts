@@ -67,8 +67,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     async challenge(user: UserRecord, client: ClientInfo): Promise<Challenge> {
       const at = deps.now();
       const secret = newOpaqueToken();
-      const viaPhone = Boolean(metaValue(user, META_KEYS.primaryPhone)?.trim());
-      const message = MESSAGES.securityCodeSent(viaPhone);
+      const message = MESSAGES.securityCodeSent;
       const live = await challenges.findLive(user.id, at, TWO_FACTOR.maxWrongCodes);
       if (live && at.getTime() - live.codeSentAt.getTime() < TWO_FACTOR.resendCooldownMs) {
         await challenges.setSecret(live.id, tokenHash(secret));
@@ -94,7 +93,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       } catch (cause) {
         throw new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 30, cause });
       }
-      await audit('auth.two_factor.challenged', user, client, { viaPhone });
+      await audit('auth.two_factor.challenged', user, client, { via: 'email' });
       return { secret, message };
     },
 

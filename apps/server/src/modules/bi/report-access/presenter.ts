@@ -14,13 +14,13 @@ export function presentAccess(tree: ProjectTree, grants: ReadonlySet<string> | n
 
 /** GET users/{id}/reports (docs/product.md §3): the tree, the access, whether an admin chose yet, the items. */
 export function presentUserReports(access: ReportAccess): UserReports {
-  const { tree, grants, assignments } = access;
+  const { tree, grants, assignments, ownerEmail } = access;
   const configured = grants !== null;
   if (!tree) return { tree: [], access: [], configured, items: [] };
   return {
     tree: reportTreeOf(tree),
     access: presentAccess(tree, grants),
     configured,
-    items: presentReportItems(tree, assignments),
+    items: presentReportItems(tree, assignments, ownerEmail),
   };
 }

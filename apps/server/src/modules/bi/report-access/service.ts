@@ -12,6 +12,8 @@ export type ReportAccess = {
   tree: ProjectTree | null;
   grants: ReadonlySet<string> | null;
   assignments: FolderAssignment[];
+  /** The user's email: their items' location names it (docs/product.md §3). */
+  ownerEmail: string;
 };
 
 /**
@@ -33,16 +35,21 @@ export function createReportAccessService(deps: {
   async function projectTreeOf(userId: number) {
     const user = await users.find(userId);
     if (!user) throw AppError.notFound();
-    if (!user.dundasProjectId) return null;
-    return trees.get(user.dundasProjectId);
+    const tree = user.dundasProjectId ? await trees.get(user.dundasProjectId) : null;
+    return { tree, email: user.email };
   }
 
   return {
     /** GET users/{id}/reports: the tree of the user's project and what they may see of it. */
     async get(userId: number): Promise<ReportAccess> {
-      const tree = await projectTreeOf(userId);
+      const { tree, email } = await projectTreeOf(userId);
       const granted = await grants.find(userId);
-      return { tree, grants: granted, assignments: tree ? await deps.folders.listAssignments() : [] };
+      return {
+        tree,
+        grants: granted,
+        assignments: tree ? await deps.folders.listAssignments() : [],
+        ownerEmail: email,
+      };
     },
 
     /**
@@ -51,7 +58,7 @@ export function createReportAccessService(deps: {
      * Answers the tree and the grants saved.
      */
     async save(userId: number, reportIds: string[], actorId: number) {
-      const tree = await projectTreeOf(userId);
+      const { tree } = await projectTreeOf(userId);
       if (!tree) throw AppError.validation({ report_ids: [REPORT_ACCESS_MESSAGES.noProject] });
       const items = new Map(tree.items.map((item) => [item.id, item]));
       const wanted = [...new Set(reportIds)];

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './app-card.module.css';
@@ -47,6 +47,7 @@ export function AppCard({
   badge,
 }: AppCardProps) {
   const interactive = Boolean(to || href || onOpen) && !disabled;
+  const statusId = useId();
   const body = (
     <>
       <Group justify="space-between" align="flex-start" className={classes.visual}>
@@ -60,14 +61,19 @@ export function AppCard({
         )}
       </Group>
       <div className={classes.visual}>
-        <Title order={2} fz="lg" fw={650} mt="lg">
+        {/* Dimmed all through, the title too (issue 18.18: a black title looked half disabled). */}
+        <Title order={2} fz="lg" fw={650} mt="lg" c={dimmed ? 'dimmed' : undefined}>
           {name}
         </Title>
         <Text c="dimmed" fz="sm" mt={6} mb="md">
           {description}
         </Text>
       </div>
-      {status && <div className={classes.status}>{status}</div>}
+      {status && (
+        <div className={classes.status} id={statusId}>
+          {status}
+        </div>
+      )}
     </>
   );
 
@@ -102,7 +108,14 @@ export function AppCard({
     );
   }
   return (
-    <Card className={className} role="group" aria-disabled={disabled || undefined} {...cardProps}>
+    // A dimmed card says why to assistive tech too: its status ("App unlinked …") describes it.
+    <Card
+      className={className}
+      role="group"
+      aria-disabled={disabled || undefined}
+      aria-describedby={dimmed && status ? statusId : undefined}
+      {...cardProps}
+    >
       {body}
     </Card>
   );

@@ -28,7 +28,8 @@ type LinkedAppCardProps = {
   user: User;
   /** Where the app opens; undefined until known. */
   url: string | undefined;
-  onLinkRequest: (app: LinkedApp) => void;
+  /** Opens the login modal; `reason`: the server's word on why the link ended. */
+  onLinkRequest: (app: LinkedApp, reason?: string) => void;
 };
 
 /**
@@ -53,7 +54,7 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
         </Group>
       </Anchor>
     );
-    return <AppCard {...common} dimmed status={status} />;
+    return <AppCard {...common} dimmed badge="Not linked" status={status} />;
   }
 
   const openTattleSystems = (to: string) =>
@@ -61,7 +62,8 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
       onSuccess: () => openExternalPage(to),
       // 409: TS ended the session and the server cleared the link. Other failures are toasted globally.
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) onLinkRequest(app);
+        // The modal says why it opened (issue 18.17).
+        if (isApiError(error) && error.status === 409) onLinkRequest(app, error.message);
       },
     });
 

@@ -104,7 +104,8 @@ export function SessionsCard() {
         </Alert>
       ) : (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={560}>
+          {/* No minimum width: at 390 px the four columns wrap instead of scrolling off-screen (issue 18.15). */}
+          <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing="sm" aria-label="Active sessions">
               <Table.Thead>
                 <Table.Tr>

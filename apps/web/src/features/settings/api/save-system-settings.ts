@@ -10,6 +10,8 @@ export async function saveSystemSettings(settings: SystemSetting[]): Promise<Sys
     method: 'POST',
     body: settings,
     schema: dataOf(z.array(systemSettingSchema)),
+    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    quiet: true,
   });
   return data;
 }

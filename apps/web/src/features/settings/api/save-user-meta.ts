@@ -2,40 +2,31 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { metaListResponseSchema, type MetaItem } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { afterUserChange } from '../../../shared/users/api/after-user-change';
-import { ensureBiAccount } from './create-bi-account';
 
 export type MetaChange = { user_id: number; meta: Array<{ key: string; value: string | null }> };
 
 /**
  * POST meta/user {user_id, meta:[{key, value}]} → the user's meta list. Own user, or an admin for
- * anyone; admin_notes and settings.nsbi_enabled are admin only (docs/api.md).
+ * anyone; admin_notes and settings.nsbi_enabled are admin only (docs/api.md). Turning Uses NSBI on
+ * makes the user's BI account in the same call (docs/product.md §4); its failure does not undo the
+ * save: `biAccount: false` lets the screen say so.
  */
-export async function saveUserMeta(change: MetaChange): Promise<MetaItem[]> {
-  const { data } = await apiRequest('meta/user', {
+export async function saveUserMeta(change: MetaChange): Promise<{ meta: MetaItem[]; biAccount: boolean }> {
+  const { data, bi_account } = await apiRequest('meta/user', {
     method: 'POST',
     body: change,
     schema: metaListResponseSchema,
+    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    quiet: true,
   });
-  return data;
+  return { meta: data, biAccount: bi_account !== 'failed' };
 }
 
-/**
- * Saves user settings; with `withBiAccount` (NSBI on after the save) the user's BI account is made
- * next (docs/product.md §4). Its failure does not undo the save: `biAccount: false` lets the screen say so.
- */
+/** Saves user settings, then re-reads the user wherever it is shown. */
 export function useSaveUserMeta() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ withBiAccount, ...change }: MetaChange & { withBiAccount: boolean }) => {
-      const meta = await saveUserMeta(change);
-      const biAccount = withBiAccount
-        ? await ensureBiAccount(change.user_id).then(
-            () => true,
-            () => false,
-          )
-        : true;
-      return { meta, biAccount };
-    },
+    mutationFn: saveUserMeta,
     onSuccess: (_saved, change) => afterUserChange(queryClient, change.user_id),
   });
 }

@@ -19,7 +19,7 @@ type FlagKey = (typeof FLAGS)[number]['key'];
 /**
  * The user's toggles (docs/product.md §2 Settings). Each saves at once through POST meta/user, optimistically:
  * the switch moves now and moves back with 'Oops! Could not save the settings.' if the save fails.
- * A save that leaves NSBI on is followed by BI account creation (docs/product.md §4).
+ * Turning NSBI on makes the BI account on the server, in the same call (docs/product.md §4).
  */
 export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
   const save = useSaveUserMeta();
@@ -30,12 +30,10 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
   const toggle = async (key: FlagKey, next: boolean) => {
     const previous = value(key);
     setShown((s) => ({ ...s, [key]: next }));
-    const nsbiOn = key === META_KEYS.nsbiEnabled ? next : value(META_KEYS.nsbiEnabled);
     try {
       const { biAccount } = await save.mutateAsync({
         user_id: user.id,
         meta: [{ key, value: next ? '1' : '0' }],
-        withBiAccount: nsbiOn,
       });
       flashSaved();
       if (!biAccount) showToast({ id: 'bi-account-failed', color: 'red', message: MESSAGES.biAccountFailed });

@@ -71,8 +71,7 @@ export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActio
       <RowAction label="Settings">
         <ActionIcon
           component={Link}
-          to={routes.settings}
-          state={state}
+          to={generatePath(routes.usersSettings, { id: String(user.id) })}
           variant="subtle"
           aria-label="Settings"
         >

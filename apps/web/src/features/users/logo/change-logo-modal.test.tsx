@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGO_MAX_BYTES, MESSAGES, type PortalFile, type User } from '@portal/contract';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, MESSAGES, type PortalFile, type User } from '@portal/contract';
 import { buildUser } from '../../../test/builders';
 import { json, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders, signIn } from '../../../test/render';
@@ -38,6 +38,7 @@ describe('Change Logo modal', () => {
     await user.upload(input(), big);
     expect(hint()).toHaveAttribute('data-invalid', 'true');
     expect(hint()).toHaveAttribute('role', 'alert');
+    expect(hint()).toHaveTextContent(LOGO_MESSAGES.tooLarge); // which rule (issue 18.21)
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(http.fetch).not.toHaveBeenCalled();
   });
@@ -47,6 +48,7 @@ describe('Change Logo modal', () => {
     const { user, input, hint } = renderModal();
     await user.upload(input(), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
     expect(hint()).toHaveAttribute('data-invalid', 'true');
+    expect(hint()).toHaveTextContent(LOGO_MESSAGES.fileType);
     expect(screen.queryByRole('img', { name: 'Preview of the chosen logo' })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { LOGO_HEIGHT, LOGO_MAX_LABEL, MESSAGES, type PortalFile, type User } fro
 import { showToast } from '../../../shared/ui/toast';
 import { useDeleteLogo } from './api/delete-logo';
 import { useUploadLogo } from './api/upload-logo';
-import { LOGO_ACCEPT, isAcceptableLogo } from './logo-file';
+import { LOGO_ACCEPT, isAcceptableLogo, logoProblem } from './logo-file';
 import classes from './change-logo-modal.module.css';
 
 type ChangeLogoModalProps = { user: User | null; opened: boolean; onClose: () => void };
@@ -142,7 +142,7 @@ function LogoEditor({ user, onClose }: { user: User; onClose: () => void }) {
           fw={violation ? 600 : undefined}
           role={violation ? 'alert' : undefined}
         >
-          PNG or JPEG only, up to {LOGO_MAX_LABEL}.
+          PNG or JPEG only, up to {LOGO_MAX_LABEL}.{violation && ` ${logoProblem(chosen.file)}`}
         </Text>
       </Stack>
 

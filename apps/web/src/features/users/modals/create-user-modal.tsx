@@ -16,11 +16,11 @@ export function CreateUserModal() {
         editingSelf={false}
         withNotes
         submitLabel="Save"
-        onCancel={back}
+        onCancel={() => back()}
         onSubmit={async (values) => {
-          const { message } = await creation.mutateAsync(toUserPayload(values, { isAdmin: true }));
+          const { user, message } = await creation.mutateAsync(toUserPayload(values, { isAdmin: true }));
           showToast({ color: 'green', message });
-          await back();
+          await back({ id: user.id, email: user.email });
         }}
       />
     </UserModalFrame>

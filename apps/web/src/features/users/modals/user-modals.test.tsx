@@ -67,11 +67,14 @@ describe('Create User modal', () => {
     expect(await within(dialog).findByText(VALIDATION.phoneOnlyNumbers)).toBeInTheDocument();
   });
 
-  it('creates the user, toasts the server message and goes back to the list', async () => {
+  it('creates the user, toasts the server message and goes back to the list with the new user in sight', async () => {
+    const nina = buildUser({ id: 50, name: 'Nina New', email: 'nina@example.com' });
     const { http, router } = renderAt('/admin/users/create?page=2', {
-      'POST users': json(201, {
-        data: buildUser({ id: 50, name: 'Nina New' }),
-        message: MESSAGES.userCreated,
+      'POST users': json(201, { data: nina, message: MESSAGES.userCreated }),
+      'GET users': (request) => ({
+        body: buildUsersPage(
+          request.url.searchParams.get('search') === 'nina@example.com' ? [nina] : [admin, casey],
+        ),
       }),
     });
     const dialog = await findDialog('Create User');
@@ -99,10 +102,26 @@ describe('Create User modal', () => {
       project_id: null,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
-    expect(router.state.location.search).toBe('?page=2');
+    // Page 1 sorted by id would hide the new user (issue 18.14): the list finds and marks it.
+    expect(router.state.location.search).toBe('?search=nina%40example.com');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create User' })).not.toBeInTheDocument(),
     );
+    const row = await screen.findByRole('row', { name: /Nina New/ });
+    expect(row).toHaveAttribute('data-created', 'true');
+  });
+
+  it('Esc closes it and gives focus back to Add New (issue 18.22)', async () => {
+    renderAt('/admin/users');
+    const addNew = await screen.findByRole('link', { name: 'Add New' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(addNew);
+    await findDialog('Create User');
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create User' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(addNew).toHaveFocus());
   });
 
   it('shows a 422 from the server under the fields (meta keys and role_id included)', async () => {

@@ -79,7 +79,7 @@ export function DataTable<T>({
               rows.map((row) => (
                 <Table.Tr key={row.id} {...rowProps?.(row)}>
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>
+                    <Table.Td key={cell.id} className={stickyClass(cell.column.id)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   ))}
@@ -92,13 +92,20 @@ export function DataTable<T>({
   );
 }
 
+/**
+ * A column with the row's actions stays in sight at the right edge while the table scrolls
+ * sideways on a narrow screen (issue 18.15: at 390 px the Users table hid its Actions off-screen).
+ */
+const stickyClass = (columnId: string) => (columnId === 'actions' ? classes.stickyEnd : undefined);
+
 const SORT_ICON = { asc: IconArrowUp, desc: IconArrowDown, none: IconArrowsSort } as const;
 
 function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   const content = header.isPlaceholder
     ? null
     : flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort()) return <Table.Th>{content}</Table.Th>;
+  if (!header.column.getCanSort())
+    return <Table.Th className={stickyClass(header.column.id)}>{content}</Table.Th>;
   const sorted = header.column.getIsSorted();
   const Icon = SORT_ICON[sorted || 'none'];
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { Group, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -40,6 +40,14 @@ type PagedTableSectionProps<T, C extends string> = {
   searchLabel: string;
   rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
 };
+
+/**
+ * Paging from the pager under a long table: bring the table's top back into view (issue 18.22),
+ * as a new page would; nothing moves when the top is already visible.
+ */
+function revealTop(section: HTMLElement | null) {
+  if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+}
 
 const sortsBy = <C extends string>(sortColumns: SortColumns<C>, id: string): id is C =>
   (sortColumns as readonly string[]).includes(id);
@@ -94,8 +102,9 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
   });
 
   const page = query.data?.meta;
+  const section = useRef<HTMLDivElement>(null);
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={section}>
       <Group justify="space-between">
         <SearchInput
           label={props.searchLabel}
@@ -128,7 +137,10 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
           total={page.total}
           from={page.from}
           to={page.to}
-          onPageChange={(next) => onChange({ page: next })}
+          onPageChange={(next) => {
+            onChange({ page: next });
+            revealTop(section.current);
+          }}
           onPageSizeChange={(paginate) => onChange({ paginate })}
         />
       )}

@@ -16,9 +16,14 @@ export const userQueryOptions = (id: number) =>
   });
 
 /** With `initialUser` (e.g. from navigation state) nothing is fetched until it goes stale (docs/product.md §2 Edit User). */
-export const useUser = (id: number, options: { initialUser?: User | null; enabled?: boolean } = {}) =>
+export const useUser = (
+  id: number,
+  options: { initialUser?: User | null; enabled?: boolean; fresh?: boolean } = {},
+) =>
   useQuery({
     ...userQueryOptions(id),
     enabled: options.enabled ?? true,
     ...(options.initialUser && { initialData: options.initialUser }),
+    // `fresh`: a screen that edits what it shows (Settings' toggles) reads the user on every visit.
+    ...(options.fresh && { refetchOnMount: 'always' as const }),
   });

@@ -5,7 +5,8 @@ import { afterUserChange } from '../../../../shared/users/api/after-user-change'
 
 /** DELETE files/{id} → 204. */
 export async function deleteLogo(fileId: number): Promise<void> {
-  await apiRequest(`files/${fileId}`, { method: 'DELETE', schema: z.null() });
+  // The screen says 'Oops! Could not save the logo.' itself: one failure, one toast (issue 18.19).
+  await apiRequest(`files/${fileId}`, { method: 'DELETE', schema: z.null(), quiet: true });
 }
 
 /** Deletes a user's logo; the lists and, for your own, the header show it gone. */
