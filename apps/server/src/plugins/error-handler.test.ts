@@ -50,8 +50,9 @@ describe('error handler safety nets (issue 14)', () => {
       refused: () =>
         Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
       pool: () => Promise.reject(new Error('timeout exceeded when trying to connect')),
+      slow: () => Promise.reject(new Error('Query read timeout')),
     });
-    for (const path of ['admin', 'refused', 'pool']) {
+    for (const path of ['admin', 'refused', 'pool', 'slow']) {
       const res = await app.inject({ url: `/${path}` });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
