@@ -96,9 +96,20 @@ const junkBody = (fields: string[], example: unknown) =>
     fc.jsonValue({ maxDepth: 2 }),
   );
 
-/** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as any HTTP client sends it). */
+/** UTF-8 bytes of one code point; a lone surrogate as its 3-byte form (WTF-8), as a raw client may send. */
+const bytesOf = (cp: number): number[] =>
+  cp < 0x80
+    ? [cp]
+    : cp < 0x800
+      ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
+      : cp < 0x10000
+        ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
+        : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+
+/** Percent-encodes every byte but the unreserved ones, lone surrogates included. */
 const encode = (value: string) =>
-  [...Buffer.from(value, 'utf8')]
+  [...value]
+    .flatMap((char) => bytesOf(char.codePointAt(0)!))
     .map((byte) =>
       /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
         ? String.fromCharCode(byte)
