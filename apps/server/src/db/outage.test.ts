@@ -6,9 +6,10 @@ import { signedInAdmin, type TestTokens } from '../test/builders';
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres';
 
 /**
- * Issue 14, points 1 and 2, on a PostgreSQL server of the test's own (port 55432): connections
- * killed mid-request, and the whole server stopped for 5 s under load and started again. Skipped
- * only where no PostgreSQL binaries are installed (they are on the project's machines).
+ * Issue 14, points 1 and 2, on a PostgreSQL server of the test's own (port 55432 or the next free
+ * one): connections killed mid-request, and the whole server stopped for 5 s under load and
+ * started again. Skipped only where no PostgreSQL binaries are installed (they are on the
+ * project's machines).
  */
 const PORT = 55_432;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

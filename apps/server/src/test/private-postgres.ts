@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +16,19 @@ export type PrivatePostgres = {
   destroy(): Promise<void>;
 };
 
+/** The first port from `from` that nothing listens on (two suites at once each get their own). */
+async function freePortFrom(from: number): Promise<number> {
+  for (let port = from; port < from + 100; port += 1) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
+
 /** Whether this machine can run a private PostgreSQL (initdb present). */
 export const canRunPrivatePostgres = () => existsSync(path.join(BIN, 'initdb'));
 
@@ -23,7 +37,8 @@ export const canRunPrivatePostgres = () => existsSync(path.join(BIN, 'initdb'));
  * folder), for tests that stop and start the database: never the machine's shared server.
  * As root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
  */
-export async function startPrivatePostgres(port: number): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(firstPort: number): Promise<PrivatePostgres> {
+  const port = await freePortFrom(firstPort);
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
