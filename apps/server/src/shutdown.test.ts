@@ -88,14 +88,34 @@ describe('SIGTERM (issue 14)', () => {
     expect((await request(idle, port, 'GET', '/healthz')).status).toBe(200);
     expect((await request(busy, port, 'GET', '/healthz')).status).toBe(200);
 
-    // A sign-in runs Argon2: still working when SIGTERM arrives.
-    const inFlight = request(busy, port, 'POST', '/api/v1.0/auth/login', {
-      username: 'admin@example.com',
-      password: 'shutdown-123',
+    // A sign-in whose body is still arriving when SIGTERM comes: surely in flight, however fast
+    // the machine. The rest of the body follows the signal.
+    const body = JSON.stringify({ username: 'admin@example.com', password: 'shutdown-123' });
+    let send!: (rest: string) => void;
+    const inFlight = new Promise<Answer>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1.0/auth/login',
+          agent: busy,
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      send = (rest) => req.end(rest);
     });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const signalledAt = Date.now();
     server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    send(body.slice(10));
 
     const answer = await inFlight;
     expect(answer.status).toBe(200);
