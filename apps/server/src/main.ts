@@ -24,7 +24,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    app.draining = true;
+    app.drain();
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);

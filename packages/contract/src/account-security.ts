@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 import { pagedOf } from './envelope';
 
 /** Two-factor sign-in (docs/api.md auth/login, two-fa/verify). */
@@ -16,10 +17,12 @@ export const TWO_FACTOR_MESSAGES = {
 } as const;
 
 export const twoFactorVerifySchema = z.object({
-  code: z
-    .string()
-    .check(z.trim(), z.minLength(1, { error: 'Security code is a required field' }), z.maxLength(64)),
-  secret: z.string().check(z.minLength(1), z.maxLength(200)),
+  code: text().check(
+    z.trim(),
+    z.minLength(1, { error: 'Security code is a required field' }),
+    z.maxLength(64),
+  ),
+  secret: text().check(z.minLength(1), z.maxLength(200)),
 });
 export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifySchema>;
 
@@ -33,10 +36,10 @@ export const REALTIME = {
 } as const;
 
 export const broadcastingAuthSchema = z.object({
-  channel_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  channel_name: text().check(z.minLength(1), z.maxLength(200)),
 });
 export const broadcastingTicketSchema = z.object({ ticket: z.string() });
-export const realtimeQuerySchema = z.object({ ticket: z.optional(z.string().check(z.maxLength(200))) });
+export const realtimeQuerySchema = z.object({ ticket: z.optional(text().check(z.maxLength(200))) });
 export const loginNotificationSchema = z.object({ userId: z.number().check(z.int()), at: z.string() });
 export type LoginNotification = z.infer<typeof loginNotificationSchema>;
 
@@ -70,4 +73,4 @@ export const outboxQuerySchema = z.object({
   paginate: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 25),
 });
 
-export const externalLoginQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });
+export const externalLoginQuerySchema = z.object({ token: z.optional(text().check(z.maxLength(2000))) });

@@ -1,16 +1,15 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 import { required } from './messages';
 import { userSchema } from './user';
 
 /** A required, trimmed text field whose every failure says `{Label} is a required field`. */
 export const requiredText = (label: string, max = 255) =>
-  z
-    .string({ error: required(label) })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required(label) }),
-      z.maxLength(max, { error: `${label} may not be greater than ${max} characters` }),
-    );
+  text({ error: required(label) }).check(
+    z.trim(),
+    z.minLength(1, { error: required(label) }),
+    z.maxLength(max, { error: `${label} may not be greater than ${max} characters` }),
+  );
 
 /** Label of the username field: by app (docs/product.md §5). */
 export const signInUsernameLabel = (app?: 'ld' | 'ts') =>
@@ -23,15 +22,13 @@ export const signInUsernameLabel = (app?: 'ld' | 'ts') =>
 export const signInSchema = (opts: { app?: 'ld' | 'ts'; needsCode?: boolean } = {}) =>
   z.object({
     username: requiredText(signInUsernameLabel(opts.app)),
-    password: z
-      .string({ error: required('Password') })
-      .check(
-        z.minLength(1, { error: required('Password') }),
-        z.maxLength(1024, { error: 'Password is too long' }),
-      ),
+    password: text({ error: required('Password') }).check(
+      z.minLength(1, { error: required('Password') }),
+      z.maxLength(1024, { error: 'Password is too long' }),
+    ),
     authKey: opts.needsCode
       ? requiredText('Security code', 64)
-      : z.union([z.optional(z.string().check(z.trim(), z.maxLength(64))), z.literal('')]),
+      : z.union([z.optional(text().check(z.trim(), z.maxLength(64))), z.literal('')]),
   });
 export const loginRequestSchema = signInSchema();
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -52,5 +49,5 @@ export type Session = z.infer<typeof sessionSchema>;
  */
 export const twoFactorChallengeSchema = z.object({ secret: z.optional(z.string()), message: z.string() });
 export const refreshRequestSchema = z.object({
-  refresh_token: z.string().check(z.minLength(1), z.maxLength(200)),
+  refresh_token: text().check(z.minLength(1), z.maxLength(200)),
 });

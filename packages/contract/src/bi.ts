@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text, id } from './rules';
 import { requiredText } from './auth';
 import { pagedOf, pagedQuerySchema } from './envelope';
 
@@ -35,14 +36,14 @@ export const biAccountSchema = z.object({
 });
 export type BiAccount = z.infer<typeof biAccountSchema>;
 
-const userIdField = z.number({ error: 'The user is required.' }).check(z.int(), z.positive());
+const userIdField = id({ error: 'The user is required.' });
 export const biAccountCreateSchema = z.strictObject({ user_id: userIdField });
 export const biAccountProjectSchema = z.strictObject({
   user_id: userIdField,
-  project_id: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  project_id: z.nullable(text().check(z.trim(), z.minLength(1), z.maxLength(100))),
 });
 export const biAccountByNameQuerySchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  name: text().check(z.minLength(1), z.maxLength(255)),
 });
 export const biAccountDeleteQuerySchema = z.object({
   deleteFolders: z.optional(z.enum(['true', 'false', '1', '0'])),
@@ -50,7 +51,7 @@ export const biAccountDeleteQuerySchema = z.object({
 
 /** GET dundas-bi/log-on/token: with `item`, also the URL that opens it (checked against your items). */
 export const logOnTokenQuerySchema = z.object({
-  item: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  item: z.optional(text().check(z.minLength(1), z.maxLength(100))),
 });
 export const logOnTokenSchema = z.object({ logOnToken: z.string(), url: z.optional(z.string()) });
 export type LogOnToken = z.infer<typeof logOnTokenSchema>;
@@ -72,10 +73,12 @@ export const reportFolderUpdateSchema = z.strictObject({
   name: z.optional(requiredText('Name', 100)),
   parent_id: z.optional(folderIdField),
 });
+/** Path parameter `{id}` of bi/reports/{id}/…: a BI file id. */
+export const reportItemParamsSchema = z.object({ id: text().check(z.minLength(1), z.maxLength(100)) });
 export const setReportFolderSchema = z.strictObject({ folder_id: folderIdField });
 
 export const reportClickQuerySchema = z.object({
-  report_id: z.string({ error: 'report_id is required.' }).check(z.minLength(1), z.maxLength(100)),
+  report_id: text({ error: 'report_id is required.' }).check(z.minLength(1), z.maxLength(100)),
 });
 
 /** Product names a "Please contact …" message names: who manages the item. */
@@ -135,7 +138,7 @@ export const userReportsSchema = z.object({
 export type UserReports = z.infer<typeof userReportsSchema>;
 
 export const saveUserReportsSchema = z.strictObject({
-  report_ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20_000)),
+  report_ids: z.array(text().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20_000)),
 });
 
 export const REPORT_ACCESS_MESSAGES = {
@@ -168,12 +171,12 @@ export type PagedNsbiUsers = z.infer<typeof pagedNsbiUsersSchema>;
 /** POST dundas-bi/account/projects (Connect reports): one project for several users at once. */
 export const biBulkProjectSchema = z.strictObject({
   user_ids: z
-    .array(z.number().check(z.int(), z.positive()))
+    .array(id())
     .check(
       z.minLength(1, { error: 'Choose at least one user.' }),
       z.maxLength(500, { error: 'At most 500 users at once.' }),
     ),
-  project_id: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  project_id: z.nullable(text().check(z.trim(), z.minLength(1), z.maxLength(100))),
 });
 /** Its answer: how many users now have the project, and the sentence that says so. */
 export const biBulkProjectAnswerSchema = z.object({

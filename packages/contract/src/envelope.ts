@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
 
 /** Error body of every non-2xx answer (docs/api.md "Envelope"); `errors` only on 422. */
@@ -29,7 +30,7 @@ export const pagedQuerySchema = <C extends readonly [string, ...string[]]>(sortC
     page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
     sortColumn: z._default(z.enum(sortColumns), sortColumns[0]),
     sortDirection: z._default(z.enum(['asc', 'desc']), 'asc'),
-    search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    search: z.optional(text().check(z.trim(), z.maxLength(200))),
   });
 
 const pageLinkSchema = z.object({ label: z.string(), url: z.nullable(z.string()), active: z.boolean() });

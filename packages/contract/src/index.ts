@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './rules';
 export * from './messages';
 export * from './envelope';
 export * from './user';

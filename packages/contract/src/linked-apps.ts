@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 
 /** The two sister products a portal user can link (docs/product.md §1): Live Dispatch and Tattle Systems. */
 export const LINKED_APPS = ['ld', 'ts'] as const;
 export type LinkedApp = (typeof LINKED_APPS)[number];
 export const linkedAppSchema = z.enum(LINKED_APPS);
+/** Path parameter `{app}` of auth/unlink/{app}: any text, so an unknown app is a 404 (MESSAGES.unknownApp). */
+export const linkedAppParamsSchema = z.object({ app: text().check(z.maxLength(50)) });
 export const isLinkedApp = (value: string): value is LinkedApp =>
   (LINKED_APPS as readonly string[]).includes(value);
 

@@ -72,4 +72,8 @@ export const VALIDATION = {
   phoneOnlyNumbers: 'Enter a valid phone number (only numbers)',
   roleRequired: 'Role is a required field',
   invalidEmail: (label: string) => `${label} must be a valid email`,
+  /** 422: NUL or a lone UTF-16 surrogate, which the database cannot store (issue 14). */
+  unstorableText: 'This text contains characters that are not allowed.',
+  /** 422: an id above the largest the database holds (2^31−1). */
+  idOutOfRange: 'This id does not exist.',
 } as const;

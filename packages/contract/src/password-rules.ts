@@ -1,18 +1,17 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { VALIDATION, required } from './messages';
 
 /** docs/product.md §5 Password: 6 to 15 characters. */
-export const passwordRule = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
-    z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
-  );
+export const passwordRule = text().check(
+  z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
+  z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
+);
 
 /** A new password that must be given (Register, Reset password, Create User): empty says "required", not "too short". */
 export const newPasswordSchema = z.pipe(
-  z.string({ error: required('Password') }).check(z.minLength(1, { error: required('Password') })),
+  text({ error: required('Password') }).check(z.minLength(1, { error: required('Password') })),
   passwordRule,
 );
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 import { required } from './messages';
 import { newPasswordSchema, passwordsMustMatch } from './password-rules';
 import { emailSchema } from './users';
@@ -23,9 +24,9 @@ export const FORGOT_PASSWORD_LIMITS = {
   windowMs: 15 * 60_000,
 } as const;
 
-export const passwordConfirmationSchema = z
-  .string({ error: required('Confirm password') })
-  .check(z.minLength(1, { error: required('Confirm password') }));
+export const passwordConfirmationSchema = text({ error: required('Confirm password') }).check(
+  z.minLength(1, { error: required('Confirm password') }),
+);
 
 /** Forgot password form and `POST passwords/forgot` body. */
 export const forgotPasswordSchema = z.object({ email: emailSchema() });
@@ -44,7 +45,7 @@ export const passwordResetFormSchema = z.object(passwordResetFields).check(z.sup
 /** `POST passwords/reset` body: the form's fields and the link's token. */
 export const passwordResetSchema = z
   .object({
-    token: z.string({ error: PASSWORD_MESSAGES.invalidResetToken }).check(z.minLength(1), z.maxLength(200)),
+    token: text({ error: PASSWORD_MESSAGES.invalidResetToken }).check(z.minLength(1), z.maxLength(200)),
     ...passwordResetFields,
   })
   .check(z.superRefine(passwordsMustMatch));

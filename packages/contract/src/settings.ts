@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 
 export const systemSettingSchema = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(100)),
-  value: z.nullable(z.string().check(z.maxLength(5000))),
+  key: text().check(z.minLength(1), z.maxLength(100)),
+  value: z.nullable(text().check(z.maxLength(5000))),
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;
 export const saveSystemSettingsSchema = z.array(systemSettingSchema).check(z.minLength(1), z.maxLength(100));

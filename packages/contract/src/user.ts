@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { text } from './rules';
 
 export const roleSchema = z.object({
   id: z.number().check(z.int()),
@@ -8,8 +9,8 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 export const metaItemSchema = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(100)),
-  value: z.nullable(z.string().check(z.maxLength(5000))),
+  key: text().check(z.minLength(1), z.maxLength(100)),
+  value: z.nullable(text().check(z.maxLength(5000))),
 });
 export type MetaItem = z.infer<typeof metaItemSchema>;
 

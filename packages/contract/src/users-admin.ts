@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { coercedId } from './rules';
 import { META_KEYS } from './constants';
 import { dataOf } from './envelope';
 import { fileSchema, metaItemSchema } from './user';
@@ -30,9 +31,7 @@ export const LOGO_MESSAGES = {
 
 /** Text fields of `POST files/logo` (multipart; the `file` part is checked by its bytes). */
 export const logoUploadFieldsSchema = z.strictObject({
-  user_id: z.coerce
-    .number({ error: 'The user_id field is required.' })
-    .check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
+  user_id: coercedId({ error: 'The user_id field is required.' }),
   type: z.literal('logo', { error: LOGO_MESSAGES.typeInvalid }),
 });
 export type LogoUploadFields = z.infer<typeof logoUploadFieldsSchema>;
@@ -50,6 +49,4 @@ export const metaListResponseSchema = z.object({
 });
 
 /** Path parameter `{id}` of users/{id}, files/{id}. */
-export const idParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
-});
+export const idParamsSchema = z.object({ id: coercedId() });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_ID, coercedId, text } from './rules';
 import { META_KEY_LIST, META_KEYS, PHONE_MIN_DIGITS, type MetaKey } from './constants';
 import { VALIDATION, required } from './messages';
 import { requiredText } from './auth';
@@ -6,7 +7,7 @@ import { pagedQuerySchema } from './envelope';
 import { newPasswordSchema, passwordRule, passwordsMustMatch } from './password-rules';
 
 /** docs/product.md §5 phone rule: optional; at least 10 digits; only 7–10 digits (so, in effect, exactly 10). */
-export const phoneNumberSchema = z.string().check(
+export const phoneNumberSchema = text().check(
   z.trim(),
   z.refine((v) => v === '' || v.length >= PHONE_MIN_DIGITS, { error: VALIDATION.phoneMinDigits }),
   z.refine((v) => v === '' || /^[0-9]{7,10}$/.test(v), { error: VALIDATION.phoneOnlyNumbers }),
@@ -14,13 +15,11 @@ export const phoneNumberSchema = z.string().check(
 
 export const emailSchema = (label = 'Email') =>
   z.pipe(
-    z
-      .string({ error: required(label) })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: required(label) }),
-        z.maxLength(255, { error: `${label} may not be greater than 255 characters` }),
-      ),
+    text({ error: required(label) }).check(
+      z.trim(),
+      z.minLength(1, { error: required(label) }),
+      z.maxLength(255, { error: `${label} may not be greater than 255 characters` }),
+    ),
     z.email({ error: VALIDATION.invalidEmail(label) }),
   );
 
@@ -37,15 +36,16 @@ export const USER_FORM_META_KEYS = [
 export const META_VALUE_RULES: Record<string, z.ZodMiniType<string>> = {
   [META_KEYS.primaryPhone]: phoneNumberSchema,
   [META_KEYS.secondaryPhone]: phoneNumberSchema,
-  [META_KEYS.companyName]: z
-    .string()
-    .check(z.trim(), z.maxLength(255, { error: 'Company name may not be greater than 255 characters' })),
-  [META_KEYS.notes]: z
-    .string()
-    .check(z.maxLength(5000, { error: 'Notes may not be greater than 5000 characters' })),
-  [META_KEYS.adminNotes]: z
-    .string()
-    .check(z.maxLength(5000, { error: 'Admin notes may not be greater than 5000 characters' })),
+  [META_KEYS.companyName]: text().check(
+    z.trim(),
+    z.maxLength(255, { error: 'Company name may not be greater than 255 characters' }),
+  ),
+  [META_KEYS.notes]: text().check(
+    z.maxLength(5000, { error: 'Notes may not be greater than 5000 characters' }),
+  ),
+  [META_KEYS.adminNotes]: text().check(
+    z.maxLength(5000, { error: 'Admin notes may not be greater than 5000 characters' }),
+  ),
   [META_KEYS.nsbiEnabled]: z.enum(['0', '1'], { error: 'Uses NSBI must be 0 or 1' }),
   [META_KEYS.twoFactor]: z.enum(['0', '1'], { error: 'Two Factor Authentication must be 0 or 1' }),
   [META_KEYS.singleSession]: z.enum(['0', '1'], { error: 'Limit to Single Session must be 0 or 1' }),
@@ -82,7 +82,7 @@ const preprocess = <T extends z.core.$ZodType>(fn: (input: unknown) => unknown, 
  */
 
 /** On edit an empty password keeps the old one; a typed one follows the password rule. */
-const passwordOrEmpty = z.string().check(
+const passwordOrEmpty = text().check(
   z.superRefine((value, ctx) => {
     if (value === '') return;
     const issue = passwordRule.safeParse(value).error?.issues[0];
@@ -109,9 +109,13 @@ const passwordConfirmed = (mode: 'create' | 'edit') =>
   });
 
 /** docs/product.md §5 Role: a number, required, min 1 (the payload may carry it as text: coerced there). */
-const roleIdChecks = [z.int(), z.minimum(1, { error: VALIDATION.roleRequired })] as const;
+const roleIdChecks = [
+  z.int(),
+  z.minimum(1, { error: VALIDATION.roleRequired }),
+  z.maximum(MAX_ID, { error: VALIDATION.idOutOfRange }),
+] as const;
 
-const projectIdSchema = z.nullable(z.string().check(z.maxLength(100)));
+const projectIdSchema = z.nullable(text().check(z.maxLength(100)));
 
 /**
  * The Create/Edit User form (flat fields), used by the web's @mantine/form through its schema resolver.
@@ -123,7 +127,7 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
       name: requiredText('Full name'),
       email: emailSchema(),
       password: mode === 'create' ? newPasswordSchema : passwordOrEmpty,
-      password_confirmation: z.string(),
+      password_confirmation: text(),
       primary_phone_number: metaRules[META_KEYS.primaryPhone]!,
       secondary_phone_number: metaRules[META_KEYS.secondaryPhone]!,
       company_name: metaRules[META_KEYS.companyName]!,
@@ -150,10 +154,10 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
       password:
         mode === 'create' ? newPasswordSchema : preprocess(blankToUndefined, z.optional(passwordRule)),
       password_confirmation:
-        mode === 'create' ? z.optional(z.string()) : preprocess(blankToUndefined, z.optional(z.string())),
+        mode === 'create' ? z.optional(text()) : preprocess(blankToUndefined, z.optional(text())),
       meta: z._default(
         z
-          .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.nullable(z.string()) }))
+          .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.nullable(text()) }))
           .check(z.maxLength(20)),
         [],
       ),
@@ -231,16 +235,14 @@ export const deleteUserQuerySchema = z.object({
  */
 export const metaUpdateSchema = z
   .strictObject({
-    user_id: z.coerce
-      .number({ error: 'The user_id field is required.' })
-      .check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
+    user_id: coercedId({ error: 'The user_id field is required.' }),
     meta: z
       .array(
         z.strictObject({
           key: z.enum(META_KEY_LIST as [MetaKey, ...MetaKey[]], {
             error: 'The selected meta key is invalid.',
           }),
-          value: z.nullable(z.string().check(z.maxLength(5000))),
+          value: z.nullable(text().check(z.maxLength(5000))),
         }),
       )
       .check(z.minLength(1), z.maxLength(50)),

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
 import { runNamed } from './pglite-prepared';
+import { createResilientPool } from './resilient-pool';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,25 +45,18 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client whose connection dies (server restart, DROP DATABASE … FORCE) emits 'error' on
-  // the pool; unhandled, that would end the process. The pool replaces the client by itself.
-  pool.on('error', (err) => console.error(`database pool: idle connection lost (${err.message})`));
+  const pool = createResilientPool(pg, { connectionString: url, max: 10 });
   const db = drizzle(pool, { schema });
   // Opened on first use, a second small pool for named statements that are to run under generic plans.
-  let genericPlans: InstanceType<typeof pg.Pool> | undefined;
+  let genericPlans: Pool | undefined;
   const genericPool = () => {
     if (!genericPlans) {
-      genericPlans = new pg.Pool({
+      genericPlans = createResilientPool(pg, {
         connectionString: url,
         // Enough for the list's share of the load; PostgreSQL's CPUs, not connections, are the limit.
         max: 5,
-        idleTimeoutMillis: 30_000,
         options: '-c plan_cache_mode=force_generic_plan',
       });
-      genericPlans.on('error', (err) =>
-        console.error(`database pool: idle connection lost (${err.message})`),
-      );
     }
     return genericPlans;
   };

@@ -50,6 +50,38 @@ export class RemoteFailure extends AppError {
 /** Answers bigger than this are not read: no call of ours expects more than a few kilobytes. */
 const MAX_BODY_BYTES = 1_048_576;
 
+/**
+ * After a call could not reach the system (down, or no answer within the timeout), further calls
+ * fail at once for this long instead of each waiting out the timeout again: a sign-in that asks LD
+ * and then TS waits on a dead system once per outage, not once per attempt (issue 14). The first
+ * call after the pause goes through and closes the breaker when it gets any answer.
+ */
+export const BREAKER_OPEN_MS = 5_000;
+
+/**
+ * The body as text, read as it streams: more than `limit` bytes is refused whether or not the
+ * system declared a content-length (a chunked answer has none, and a declared one may lie).
+ */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (bytes > limit) {
+      await response.body.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
@@ -64,6 +96,8 @@ export function createRemote(options: RemoteOptions) {
     (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/$/, '');
   const fail = (reason: FailureReason, message: string) => new RemoteFailure(system, reason, message);
   const unavailable = `${system} is not available right now. Please try again later.`;
+  /** The circuit breaker: until then, calls fail without trying (BREAKER_OPEN_MS). */
+  let openUntil = 0;
 
   async function once(request: RemoteRequest): Promise<RemoteAnswer> {
     const response = await fetch(`${baseUrl()}${request.path}`, {
@@ -77,12 +111,8 @@ export function createRemote(options: RemoteOptions) {
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      await response.body?.cancel();
-      throw fail('body', unavailable);
-    }
-    const text = await response.text();
+    const text = await readCapped(response, MAX_BODY_BYTES);
+    if (text === undefined) throw fail('body', unavailable);
     let body: unknown = null;
     if (text !== '') {
       try {
@@ -100,10 +130,18 @@ export function createRemote(options: RemoteOptions) {
    */
   async function send(request: RemoteRequest): Promise<RemoteAnswer> {
     const started = performance.now();
+    if (Date.now() < openUntil) {
+      log.debug(
+        { system, method: request.method, path: request.path },
+        'remote call skipped: unreachable moments ago',
+      );
+      throw fail('unreachable', unavailable);
+    }
     const attempts = request.idempotent ? 2 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await once(request);
+        openUntil = 0;
         log.debug(
           {
             system,
@@ -135,6 +173,7 @@ export function createRemote(options: RemoteOptions) {
           { ...details, cause: error instanceof Error ? (error.cause ?? error).toString() : undefined },
           'remote call failed',
         );
+        openUntil = Date.now() + BREAKER_OPEN_MS;
         throw fail(reason, unavailable);
       }
     }

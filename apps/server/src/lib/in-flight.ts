@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /**
@@ -9,6 +10,9 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 export function trackInFlightHandlers(app: FastifyInstance) {
   let running = 0;
   let waiters: Array<() => void> = [];
+  /** Answers of the running handlers, so a drain can end their keep-alive (endKeepAlive). */
+  const responses = new Set<ServerResponse>();
+  let endingKeepAlive = false;
   const leave = () => {
     running -= 1;
     if (running === 0) {
@@ -24,6 +28,13 @@ export function trackInFlightHandlers(app: FastifyInstance) {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function tracked(this: FastifyInstance, request, reply) {
       running += 1;
+      const res = reply.raw;
+      // A request that got past onRequest before the drain began reaches its handler after it.
+      if (endingKeepAlive) res.shouldKeepAlive = false;
+      else if (!responses.has(res)) {
+        responses.add(res);
+        res.once('close', () => responses.delete(res));
+      }
       let result: unknown;
       try {
         result = handler.call(this, request, reply);
@@ -42,6 +53,14 @@ export function trackInFlightHandlers(app: FastifyInstance) {
   return {
     get running() {
       return running;
+    },
+    /**
+     * Answers every running handler with `Connection: close` (those whose headers are still
+     * unsent), so its connection ends with its answer instead of idling in keep-alive.
+     */
+    endKeepAlive() {
+      endingKeepAlive = true;
+      for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false;
     },
     /** Resolves once no handler is running. */
     idle(): Promise<void> {

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { core } from 'zod';
 import { MESSAGES, USER_ADMIN_MESSAGES, type ErrorBody } from '@portal/contract';
+import { isDataException, isDatabaseUnavailable, sqlStateOf } from '../lib/db-errors';
 import { AppError, type FieldErrors } from '../lib/errors';
+
+/** Retry-After of a 503 while the database is away: about the time a restart takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** `/meta/0/value` → `meta.0.value`; a body-level issue keeps the name `body`. */
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
@@ -22,7 +26,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.options.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', String(Math.max(1, Math.ceil(error.options.retryAfterSeconds))));
       }
-      if (error.status >= 500) request.log.error({ err: error.options.cause ?? error }, error.message);
+      if (error.status === 503 && error.options.cause === undefined) {
+        // Deliberate (maintenance mode, a busy dependency): worth a line, not an error with a stack.
+        request.log.info({ status: 503 }, error.message);
+      } else if (error.status >= 500) request.log.error({ err: error.options.cause ?? error }, error.message);
       return send(error.status, {
         message: error.message,
         ...(error.options.errors && { errors: error.options.errors }),
@@ -55,6 +62,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         ),
       );
       return send(422, { message: Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restart, failover, lost connection): retry shortly, nothing is wrong
+      // with the request. The readiness probe says the same, so no stack trace per request.
+      request.log.warn({ reason: (error as Error).message }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(503, { message: MESSAGES.serviceUnavailable });
+    }
+    if (isDataException(error)) {
+      // Safety net behind the contract's rules: input the database refuses (class 22) is a 400.
+      request.log.info({ sqlState: sqlStateOf(error) }, 'database refused the input');
+      return send(400, { message: MESSAGES.malformedRequest });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413) return send(413, { message: 'The request is too large.' });

@@ -274,9 +274,10 @@ export function createBiClient(options: BiClientOptions) {
 
     /**
      * POST /API/LogOn/Token/: a token that opens one view as `accountName`, without its password
-     * (the service account vouches). The token is a secret: it goes to that user only.
+     * (the service account vouches). The token is a secret: it goes to that user only. Null when
+     * the BI server has no such account (deleted there): the caller makes it again.
      */
-    async logOnToken(accountName: string): Promise<string> {
+    async logOnToken(accountName: string): Promise<string | null> {
       const answer = await remote.send({
         method: 'POST',
         path: '/API/LogOn/Token/',
@@ -289,6 +290,7 @@ export function createBiClient(options: BiClientOptions) {
       });
       if (answer.status !== 200) throw remote.unexpected(answer, 'log-on token');
       const body = remote.read(answer, tokenSchema, 'log-on token');
+      if (!body.logOnToken && body.logOnFailureReason === 'AccountNotFound') return null;
       if (!body.logOnToken) {
         options.log.warn({ system: SYSTEM, reason: body.logOnFailureReason }, 'BI log-on token refused');
         throw new RemoteFailure(SYSTEM, 'status', `${SYSTEM} would not open a view for this account.`);

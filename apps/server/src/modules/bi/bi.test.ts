@@ -262,6 +262,24 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       expect(res.statusCode).toBe(200);
       expect(t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)).toBeUndefined();
     });
+
+    it('a BI account deleted on the BI server is made again at the next view (issue 14)', async () => {
+      const { user, tokens } = await nsbiCustomer(t);
+      const view = () => http.get('dundas-bi/log-on/token', { headers: tokens.headers });
+      expect((await view()).statusCode).toBe(200);
+      const [before] = await t.database.db.select().from(biAccounts).where(eq(biAccounts.userId, user.id));
+      // Deleted there, through the BI server's own API; the portal's row still names it.
+      expect(await t.app.biClient.deleteAccount(before!.accountId)).toBe(true);
+
+      const res = await view();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.logOnToken).toEqual(expect.any(String));
+      const [after] = await t.database.db.select().from(biAccounts).where(eq(biAccounts.userId, user.id));
+      expect(after!.accountId).not.toBe(before!.accountId);
+      const remade = t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)!;
+      expect(remade.id).toBe(after!.accountId);
+      expect(remade.customAttributes).toEqual([{ name: 'Projects', values: [FLEET_INSIGHTS_ID] }]);
+    });
   });
 
   describe('maintenance mode', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParamsSchema,
   biAccountByNameQuerySchema,
   biBulkProjectSchema,
   CONNECT_REPORTS_MESSAGES,
@@ -29,8 +30,6 @@ import {
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { actorOf, authOf } from '../tokens';
 import { presentBiAccount, presentLogOnToken, presentNsbiUsersPage, presentVisibleItems } from './presenter';
-
-const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** One frozen `{data}` per frozen item list: the remembering serializer encodes it once. */
 // Typed mutable for the route's response type; it is frozen all the same.
@@ -75,7 +74,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The BI account of a portal user (by portal user id)',
         security: bearerSecurity,
-        params: userIdParams,
+        params: idParamsSchema,
         response: { 200: dataOf(biAccountSchema), ...errorResponses(401, 403, 404, 503) },
       },
     },
@@ -108,7 +107,7 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Delete the BI account of a portal user (admin); deleteFolders=true empties its own project first',
         security: bearerSecurity,
-        params: userIdParams,
+        params: idParamsSchema,
         querystring: biAccountDeleteQuerySchema,
         response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 502) },
       },

@@ -296,7 +296,15 @@ export function createBiService(deps: BiServiceDeps) {
         item = found;
       }
       const row = await ensureAccount(caller);
-      return { logOnToken: await client.logOnToken(row.accountName), item };
+      let logOnToken = await client.logOnToken(row.accountName);
+      if (logOnToken === null) {
+        // Deleted on the BI server behind our back (decision 0013): forget it and make it again,
+        // instead of a 502 on every view until an admin steps in.
+        await accounts.delete(caller.id);
+        logOnToken = await client.logOnToken((await ensureAccount(caller)).accountName);
+        if (logOnToken === null) throw new AppError(409, BI_MESSAGES.noAccount);
+      }
+      return { logOnToken, item };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   logoUploadFieldsSchema,
   logoUploadResponseSchema,
 } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { binaryBody, documentedOnly } from '../../lib/openapi-media';
 import { actorOf } from '../tokens';
@@ -40,7 +41,10 @@ async function readUpload(request: FastifyRequest) {
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else is the body's fault: no boundary, a wrong one, no closing one, cut short
+    // (busboy's errors carry no status, so unmapped they would be a 500).
+    throw new AppError(400, MESSAGES.malformedRequest, { cause: error });
   }
   return { fields: logoUploadFieldsSchema.parse(fields), file };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataOf,
   isLinkedApp,
@@ -11,6 +10,7 @@ import {
   tattleUserSchema,
   twoFactorChallengeSchema,
   userSchema,
+  linkedAppParamsSchema,
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
@@ -83,7 +83,7 @@ export const linkedAppRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Unlink the caller’s ld or ts account',
         security: bearerSecurity,
-        params: z.object({ app: z.string().max(50) }),
+        params: linkedAppParamsSchema,
         response: { 200: dataOf(userSchema), ...errorResponses(401, 404) },
       },
     },

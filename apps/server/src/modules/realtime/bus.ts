@@ -62,7 +62,7 @@ function postgresBus(database: Database, url: string, log: FastifyBaseLogger): B
 
   async function connect(): Promise<void> {
     const { default: pg } = await import('pg');
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
     c.on('error', (err) => {
       log.warn({ err }, 'realtime listener lost its connection; reconnecting');
       drop(c);
@@ -108,7 +108,8 @@ function postgresBus(database: Database, url: string, log: FastifyBaseLogger): B
       timer = undefined;
       connected = connect().catch((err: unknown) => {
         log.warn({ err }, 'realtime listener could not reconnect');
-        retryMs = Math.min(retryMs * 2, 10_000);
+        // At most 2 s apart: the listener must be back within 5 s of the database (issue 14).
+        retryMs = Math.min(retryMs * 2, 2_000);
         reconnectLater();
       });
     }, retryMs);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dataOf,
+  idParamsSchema,
   reportAccessEntrySchema,
   ROLE_IDS,
   saveUserReportsSchema,
@@ -10,8 +11,6 @@ import {
 import { bearerSecurity, errorResponses } from '../../../lib/openapi';
 import { authOf } from '../../tokens';
 import { presentAccess, presentUserReports } from './presenter';
-
-const userParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Report access per user (admin): GET and POST users/{id}/reports. */
 export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +27,7 @@ export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearerSecurity,
         summary: 'The tree of a user’s BI project and which items they may see (admin)',
-        params: userParams,
+        params: idParamsSchema,
         response: { 200: dataOf(userReportsSchema), ...errorResponses(401, 403, 404, 502) },
       },
     },
@@ -44,7 +43,7 @@ export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearerSecurity,
         summary: 'Set which items of their project a user sees (admin); TS-managed items are always shown',
-        params: userParams,
+        params: idParamsSchema,
         body: saveUserReportsSchema,
         response: {
           200: dataOf(z.array(reportAccessEntrySchema)),

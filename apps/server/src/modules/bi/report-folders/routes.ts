@@ -7,13 +7,13 @@ import {
   reportFolderUpdateSchema,
   ROLE_IDS,
   setReportFolderSchema,
+  reportItemParamsSchema,
 } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../../lib/openapi';
 import { authOf } from '../../tokens';
 import { presentFolderAssignment, presentReportFolder } from './presenter';
 
 const folderParams = z.object({ id: z.uuid() });
-const itemParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Report folders (docs/api.md): portal-side groupings of BI items, by BI file id. */
 export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,7 +105,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Show a BI item (by BI file id) in a report folder; folder_id null puts it back (admin)',
-        params: itemParams,
+        params: reportItemParamsSchema,
         body: setReportFolderSchema,
         response: {
           200: dataOf(z.object({ bi_file_id: z.string(), folder_id: z.string().nullable() })),
