@@ -68,16 +68,18 @@ async function readCapped(response: Response, limit: number): Promise<string | u
     return undefined;
   }
   if (!response.body) return '';
+  // A reader rather than `for await`: the DOM typings (tools' tsconfig) have no async iterator.
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
-  for await (const chunk of response.body) {
-    bytes += chunk.byteLength;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    bytes += read.value.byteLength;
     if (bytes > limit) {
-      await response.body.cancel().catch(() => undefined);
+      await reader.cancel().catch(() => undefined);
       return undefined;
     }
-    text += decoder.decode(chunk, { stream: true });
+    text += decoder.decode(read.value, { stream: true });
   }
   return text + decoder.decode();
 }
