@@ -16,3 +16,4 @@ export * from './linked-apps';
 export * from './bi';
 export * from './usage';
 export * from './resource-links';
+export * from './audit';
