@@ -60,7 +60,16 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const pagedAuditSchema = pagedOf(auditEntrySchema);
+/**
+ * Matching rows are counted up to this many: beyond it `meta.total` is this number and
+ * `meta.total_is_lower_bound` is true (counting a million rows exactly would take most of a page's time).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+const pagedEntries = pagedOf(auditEntrySchema);
+export const pagedAuditSchema = z.extend(pagedEntries, {
+  meta: z.extend(pagedEntries.shape.meta, { total_is_lower_bound: z.boolean() }),
+});
 export type PagedAudit = z.infer<typeof pagedAuditSchema>;
 
 /** `?format=` of every export route: only CSV today (docs/api.md "CSV export"). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { AUDIT_COUNT_CAP, ROLE_IDS } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
@@ -54,7 +55,11 @@ describe('GET audit-log and its CSV export', () => {
     const res = await http.get(`audit-log?${query}`, { headers: tokens.headers });
     return {
       status: res.statusCode,
-      body: res.json() as { data: Entry[]; meta: { total: number }; links: { next: string | null } },
+      body: res.json() as {
+        data: Entry[];
+        meta: { total: number; total_is_lower_bound: boolean };
+        links: { next: string | null };
+      },
     };
   };
 
@@ -144,5 +149,14 @@ describe('GET audit-log and its CSV export', () => {
     expect(new Set(ids).size).toBe(2500);
     const sorted = [...ids].sort((a, b) => b - a);
     expect(ids).toEqual(sorted);
+  });
+
+  it('counts matching rows up to AUDIT_COUNT_CAP and then says the total is a lower bound', async () => {
+    const count = async () => (await list('action=cap.test')).body.meta;
+    await t.database.db.execute(sql`
+      insert into audit_log (action) select 'cap.test' from generate_series(1, ${AUDIT_COUNT_CAP}::int)`);
+    expect(await count()).toMatchObject({ total: AUDIT_COUNT_CAP, total_is_lower_bound: false });
+    await t.database.db.insert(auditLog).values({ action: 'cap.test' });
+    expect(await count()).toMatchObject({ total: AUDIT_COUNT_CAP, total_is_lower_bound: true });
   });
 });

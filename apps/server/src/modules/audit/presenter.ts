@@ -28,10 +28,11 @@ function filterParams(query: AuditPage['query']): Record<string, string> {
 
 export function presentAuditPage(page: AuditPage): PagedAudit {
   const query = pageQuery(page.query, page.perPage, filterParams(page.query));
-  return presentPage(
+  const paged = presentPage(
     { ...page, rows: page.rows.map(presentAuditEntry) },
     (n) => `${API_PREFIX}/audit-log?${query(n)}`,
   );
+  return { ...paged, meta: { ...paged.meta, total_is_lower_bound: page.totalIsLowerBound } };
 }
 
 /** The audit log's CSV columns (who, what, whom, when, from where). */

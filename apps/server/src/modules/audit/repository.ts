@@ -83,17 +83,35 @@ export const createAuditRepository = defineRepository((db: Executor) => {
   };
 
   return {
-    /** One page, newest first unless asked otherwise, with the number of matching rows. */
-    async page(filter: AuditFilter, direction: 'asc' | 'desc', limit: number, offset: number) {
+    /**
+     * One page, newest first unless asked otherwise, with the number of matching rows counted up
+     * to `countCap` (+1 to know it was passed): an exact count of a broad filter reads most of a
+     * million rows (150-230 ms in bench/audit-log.ts), a capped one stops early.
+     */
+    async page(
+      filter: AuditFilter,
+      direction: 'asc' | 'desc',
+      limit: number,
+      offset: number,
+      countCap: number,
+    ) {
       const where = whereOf(filter);
+      const matching = db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .limit(countCap + 1)
+        .as('matching');
       const [list, [count]] = await Promise.all([
         rows(where, direction, limit, offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(auditLog)
-          .where(where),
+        db.select({ total: sql<number>`count(*)::int` }).from(matching),
       ]);
-      return { rows: list as Array<AuditRow & { atText: string }>, total: count?.total ?? 0 };
+      const total = count?.total ?? 0;
+      return {
+        rows: list as Array<AuditRow & { atText: string }>,
+        total: Math.min(total, countCap),
+        totalIsLowerBound: total > countCap,
+      };
     },
 
     /** The next `limit` rows after `cursor` (keyset: constant cost however deep the export is). */

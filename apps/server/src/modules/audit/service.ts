@@ -1,9 +1,11 @@
-import type { AuditQuery } from '@portal/contract';
+import { AUDIT_COUNT_CAP, type AuditQuery } from '@portal/contract';
 import type { AuditCursor, AuditFilter, AuditRepository, AuditRow } from './repository';
 
 export type AuditPage = {
   rows: AuditRow[];
   total: number;
+  /** More rows match than were counted (AUDIT_COUNT_CAP): the pager shows "10,000+". */
+  totalIsLowerBound: boolean;
   page: number;
   perPage: number;
   query: AuditQuery;
@@ -35,13 +37,9 @@ export function createAuditService(deps: { audit: AuditRepository }) {
   return {
     async list(query: AuditQuery): Promise<AuditPage> {
       const offset = (query.page - 1) * query.paginate;
-      const { rows, total } = await audit.page(
-        auditFilterOf(query),
-        query.sortDirection,
-        query.paginate,
-        offset,
-      );
-      return { rows, total, page: query.page, perPage: query.paginate, query };
+      const filter = auditFilterOf(query);
+      const found = await audit.page(filter, query.sortDirection, query.paginate, offset, AUDIT_COUNT_CAP);
+      return { ...found, page: query.page, perPage: query.paginate, query };
     },
 
     /** Every matching row in the list's order, read in keyset pages (constant memory). */

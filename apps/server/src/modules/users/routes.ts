@@ -12,13 +12,16 @@ import {
   userPayloadSchema,
   USER_ADMIN_MESSAGES,
   userSchema,
+  usersExportQuerySchema,
   usersQuerySchema,
   MESSAGES,
 } from '@portal/contract';
 import { bearerSecurity, documentAs, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
 import { actorOf } from '../tokens';
-import { presentMeta, presentRemoval, presentUser, presentUserPage } from './presenter';
+import { csvStream, sendCsv } from '../../lib/csv';
+import { csvResponse } from '../../lib/openapi-media';
+import { presentMeta, presentRemoval, presentUser, presentUserPage, userCsvColumns } from './presenter';
 
 const userBodyExample = {
   name: 'Dana Fleet',
@@ -67,6 +70,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentUserPage(await users.list(request.query)),
+  );
+
+  app.get(
+    '/users/export',
+    {
+      onRequest,
+      schema: {
+        operationId: 'exportUsers',
+        tags,
+        security,
+        summary: 'The whole list (same search, blocked and order) as CSV, streamed',
+        querystring: usersExportQuerySchema,
+        response: {
+          200: csvResponse(
+            'Every user the list would show, in its order',
+            'id,name,email,username,company_name,roles,blocked,bi_project_id,created_at\n',
+          ),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'users', csvStream(users.exportRows(request.query), userCsvColumns), app.now()),
   );
 
   app.get(
