@@ -9,6 +9,8 @@ import { PagedTableSection } from '../../shared/ui/data-table/paged-table-sectio
 import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RefreshButton } from '../../shared/ui/refresh-button';
+import { ExportCsvButton } from '../../shared/ui/export-csv-button';
+import { toApiQuery } from '../../shared/ui/data-table/list-params';
 import { useUsers } from './api/get-users';
 import { DeleteUserModal } from './components/delete-user-modal';
 import { RestoreUserModal } from './components/restore-user-modal';
@@ -68,6 +70,10 @@ export function UsersPage() {
             >
               NSBI Dashboards
             </Button>
+            <ExportCsvButton
+              path={`users/export?format=csv&${toApiQuery(params, blocked ? { blocked: '1' } : {})}`}
+              name={blocked ? 'blocked-users' : 'users'}
+            />
             <RefreshButton query={users} />
             {!blocked && (
               <Button
