@@ -10,7 +10,10 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => unknown };
  * `escape_formulas`: a cell starting with =, +, -, @, tab or CR gets a leading ' so a spreadsheet
  * shows it as text instead of running it (CSV/formula injection, OWASP).
  */
-export function csvStream<Row>(rows: AsyncIterable<Row>, columns: Array<CsvColumn<Row>>): Readable {
+export function csvStream<Row>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  columns: Array<CsvColumn<Row>>,
+): Readable {
   const records = Readable.from(
     (async function* () {
       for await (const row of rows) yield columns.map((c) => c.value(row) ?? '');

@@ -14,6 +14,7 @@ import {
   logOnTokenQuerySchema,
   logOnTokenSchema,
   messageBodySchema,
+  nsbiUsersExportQuerySchema,
   nsbiUsersQuerySchema,
   pagedNsbiUsersSchema,
   projectItemsQuerySchema,
@@ -28,7 +29,15 @@ import {
 } from '../../lib/remembering-serializer';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { actorOf, authOf } from '../tokens';
-import { presentBiAccount, presentLogOnToken, presentNsbiUsersPage, presentVisibleItems } from './presenter';
+import { csvStream, sendCsv } from '../../lib/csv';
+import { csvResponse } from '../../lib/openapi-media';
+import {
+  nsbiUserCsvColumns,
+  presentBiAccount,
+  presentLogOnToken,
+  presentNsbiUsersPage,
+  presentVisibleItems,
+} from './presenter';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -226,6 +235,34 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentNsbiUsersPage(await service.usersProjectItems(request.query)),
+  );
+
+  app.get(
+    '/dundas-bi/project/users-project-items/export',
+    {
+      onRequest: admin,
+      schema: {
+        operationId: 'exportNsbiUsers',
+        tags,
+        summary: 'The whole NSBI Dashboards list (same search and order) as CSV, streamed (admin)',
+        security: bearerSecurity,
+        querystring: nsbiUsersExportQuerySchema,
+        response: {
+          200: csvResponse(
+            'Every NSBI user with the dashboards and reports each sees',
+            'id,name,email,created_at,project_id,project_name,dashboards,reports,bi_server_unavailable\n',
+          ),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'nsbi-dashboards',
+        csvStream(service.exportUsersProjectItems(request.query), nsbiUserCsvColumns),
+        app.now(),
+      ),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { downloadCsv } from '../api/download-csv';
  * "Export CSV" of an admin list: downloads what the list shows (its filters, search and order; every
  * page) from the list's export route. A failure is told by the API client's toast (5xx) or here.
  */
-export function ExportCsvButton({ path, name }: { path: string; name: string }) {
+export function ExportCsvButton({ path, name, label }: { path: string; name: string; label?: string }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -26,6 +26,8 @@ export function ExportCsvButton({ path, name }: { path: string; name: string }) 
       leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
       loading={busy}
       onClick={() => void run()}
+      // Several on one screen (the usage tables): each says which table it exports.
+      aria-label={label}
     >
       Export CSV
     </Button>
