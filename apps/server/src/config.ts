@@ -57,6 +57,8 @@ const envSchema = z
     TS_API_DOCS_URL: z.url().optional(),
     /** The Analysis/AI frame (default: the BI server's /analysis page). */
     ANALYSIS_URL: z.url().optional(),
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics are kept and /metrics is 404. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
@@ -106,6 +108,7 @@ export type AppConfig = {
   linkedApps: LinkedAppsConfig;
   bi: BiConfig;
   resources: { tsApiDocsUrl: string | undefined; analysisUrl: string | undefined };
+  metricsToken: string | undefined;
 };
 
 /**
@@ -167,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tsSimulatorSessionIdleMs: env.TS_SIMULATOR_SESSION_IDLE_MINUTES * 60_000,
     },
     resources: { tsApiDocsUrl: env.TS_API_DOCS_URL, analysisUrl: env.ANALYSIS_URL },
+    metricsToken: env.METRICS_TOKEN,
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),

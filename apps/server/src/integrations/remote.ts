@@ -7,7 +7,18 @@ export type RemoteLog = {
   warn(details: object, message: string): void;
 };
 
+/** One finished call to an external system, for /metrics (and tracing). */
+export type RemoteCallResult = {
+  system: string;
+  method: string;
+  /** The HTTP status, or the failure when no usable answer came. */
+  outcome: number | 'unreachable' | 'timeout';
+  seconds: number;
+};
+
 export type RemoteOptions = {
+  /** Told of every call when it ends (the app's metrics); nothing by default. */
+  observe?: (call: RemoteCallResult) => void;
   /** The system's name as users know it ("Live Dispatch"): used in messages and logs. */
   system: string;
   /** Base URL of its API. A function when it is only known once the server listens (mounted simulators). */
@@ -104,6 +115,12 @@ export function createRemote(options: RemoteOptions) {
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await once(request);
+        options.observe?.({
+          system,
+          method: request.method,
+          outcome: answer.status,
+          seconds: (performance.now() - started) / 1000,
+        });
         log.debug(
           {
             system,
@@ -135,6 +152,12 @@ export function createRemote(options: RemoteOptions) {
           { ...details, cause: error instanceof Error ? (error.cause ?? error).toString() : undefined },
           'remote call failed',
         );
+        options.observe?.({
+          system,
+          method: request.method,
+          outcome: reason,
+          seconds: (performance.now() - started) / 1000,
+        });
         throw fail(reason, unavailable);
       }
     }
