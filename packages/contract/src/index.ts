@@ -17,3 +17,4 @@ export * from './bi';
 export * from './usage';
 export * from './resource-links';
 export * from './audit';
+export * from './users-bulk';

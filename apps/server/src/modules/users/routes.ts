@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BULK_MAX_IDS,
+  BULK_MAX_USERS,
+  BULK_MESSAGES,
+  bulkUsersRequestSchema,
+  bulkUsersResponseSchema,
   dataOf,
   dataWithMessageOf,
   deleteUserQuerySchema,
@@ -93,6 +98,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendCsv(reply, 'users', csvStream(users.exportRows(request.query), userCsvColumns), app.now()),
+  );
+
+  app.post(
+    '/users/bulk',
+    {
+      onRequest,
+      schema: {
+        operationId: 'bulkUsers',
+        tags,
+        security,
+        summary: 'One action (block, restore, delete, NSBI on/off, assign a BI project) on many users',
+        description: `Selected \`ids\` (at most ${BULK_MAX_IDS}) or every user a list \`filter\` matches (at most ${BULK_MAX_USERS}). Each user is handled like the single action (its checks, its one audit row); the answer lists each user's result. The acting admin is skipped.`,
+        body: bulkUsersRequestSchema,
+        response: { 200: bulkUsersResponseSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const outcome = await users.bulk(request.body, actorOf(request));
+      return { data: outcome, message: BULK_MESSAGES.done(outcome.done, outcome.total) };
+    },
   );
 
   app.get(
