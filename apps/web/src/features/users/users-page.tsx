@@ -12,7 +12,9 @@ import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { toApiQuery } from '../../shared/ui/data-table/list-params';
 import { useUsers } from './api/get-users';
+import { BulkActionsBar } from './components/bulk-actions-bar';
 import { DeleteUserModal } from './components/delete-user-modal';
+import { useSelection } from './components/use-selection';
 import { RestoreUserModal } from './components/restore-user-modal';
 import type { UserRowHandlers } from './components/user-row-actions';
 import { adminRowProps, useUsersColumns } from './components/users-columns';
@@ -53,7 +55,16 @@ export function UsersPage() {
     }),
     [],
   );
-  const columns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers });
+  const rowColumns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers });
+  const selecting = useSelection(
+    users.data?.data ?? [],
+    me?.id ?? null,
+    `${blocked}|${params.search.trim()}`,
+  );
+  const columns = useMemo(
+    () => [selecting.selectColumn, ...rowColumns],
+    [selecting.selectColumn, rowColumns],
+  );
 
   return (
     <>
@@ -86,6 +97,15 @@ export function UsersPage() {
             )}
           </>
         }
+      />
+      <BulkActionsBar
+        selection={selecting.selection}
+        total={users.data?.meta.total ?? 0}
+        pageSelected={selecting.pageSelected}
+        blocked={blocked}
+        search={params.search}
+        onSelectAllMatching={selecting.selectAllMatching}
+        onDone={selecting.clear}
       />
       <PagedTableSection
         query={users}
