@@ -58,6 +58,10 @@ const envSchema = z
     /** The Analysis/AI frame (default: the BI server's /analysis page). */
     ANALYSIS_URL: z.url().optional(),
     /** Bearer token of GET /metrics (Prometheus); unset: no metrics are kept and /metrics is 404. */
+    /** OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: no tracing at all. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** Share of requests traced, 0–1 (docs/product.md §9: 1). */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
@@ -109,6 +113,8 @@ export type AppConfig = {
   bi: BiConfig;
   resources: { tsApiDocsUrl: string | undefined; analysisUrl: string | undefined };
   metricsToken: string | undefined;
+  /** OpenTelemetry tracing; undefined when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
+  tracing: { endpoint: string; sampleRate: number; serviceName: string } | undefined;
 };
 
 /**
@@ -171,6 +177,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     resources: { tsApiDocsUrl: env.TS_API_DOCS_URL, analysisUrl: env.ANALYSIS_URL },
     metricsToken: env.METRICS_TOKEN,
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+          sampleRate: env.OTEL_TRACES_SAMPLER_ARG,
+          serviceName: 'customer-portal',
+        }
+      : undefined,
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: (env.BI_PUBLIC_URL ?? env.BI_URL ?? `${appUrl}/sim/bi`).replace(/\/$/, ''),

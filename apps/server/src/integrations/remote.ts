@@ -19,6 +19,11 @@ export type RemoteCallResult = {
 export type RemoteOptions = {
   /** Told of every call when it ends (the app's metrics); nothing by default. */
   observe?: (call: RemoteCallResult) => void;
+  /** Starts a call's trace span: headers to send (request id, traceparent) and its end (tracing on). */
+  trace?: (call: { system: string; method: string; path: string }) => {
+    headers: Record<string, string>;
+    end(result: RemoteCallResult): void;
+  };
   /** The system's name as users know it ("Live Dispatch"): used in messages and logs. */
   system: string;
   /** Base URL of its API. A function when it is only known once the server listens (mounted simulators). */
@@ -76,12 +81,13 @@ export function createRemote(options: RemoteOptions) {
   const fail = (reason: FailureReason, message: string) => new RemoteFailure(system, reason, message);
   const unavailable = `${system} is not available right now. Please try again later.`;
 
-  async function once(request: RemoteRequest): Promise<RemoteAnswer> {
+  async function once(request: RemoteRequest, traceHeaders?: Record<string, string>): Promise<RemoteAnswer> {
     const response = await fetch(`${baseUrl()}${request.path}`, {
       method: request.method,
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined && { 'content-type': 'application/json' }),
+        ...traceHeaders,
         ...request.headers,
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -112,15 +118,21 @@ export function createRemote(options: RemoteOptions) {
   async function send(request: RemoteRequest): Promise<RemoteAnswer> {
     const started = performance.now();
     const attempts = request.idempotent ? 2 : 1;
+    const span = options.trace?.({ system, method: request.method, path: request.path });
+    const report = (outcome: RemoteCallResult['outcome']) => {
+      const result = {
+        system,
+        method: request.method,
+        outcome,
+        seconds: (performance.now() - started) / 1000,
+      };
+      options.observe?.(result);
+      span?.end(result);
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        const answer = await once(request);
-        options.observe?.({
-          system,
-          method: request.method,
-          outcome: answer.status,
-          seconds: (performance.now() - started) / 1000,
-        });
+        const answer = await once(request, span?.headers);
+        report(answer.status);
         log.debug(
           {
             system,
@@ -152,12 +164,7 @@ export function createRemote(options: RemoteOptions) {
           { ...details, cause: error instanceof Error ? (error.cause ?? error).toString() : undefined },
           'remote call failed',
         );
-        options.observe?.({
-          system,
-          method: request.method,
-          outcome: reason,
-          seconds: (performance.now() - started) / 1000,
-        });
+        report(reason);
         throw fail(reason, unavailable);
       }
     }
