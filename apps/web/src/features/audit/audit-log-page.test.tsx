@@ -70,7 +70,7 @@ describe('Audit log', () => {
     }));
     await table();
     expect(requests()[0]).toMatchObject({ target: '7', page: '3' });
-    expect(screen.getByRole('textbox', { name: 'Target (user id)' })).toHaveValue('7');
+    expect(screen.getByRole('textbox', { name: 'Target ID' })).toHaveValue('7');
     await user.type(screen.getByRole('textbox', { name: 'Action starts with' }), 'users.');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(query().get('action')).toBe('users.'));

@@ -25,8 +25,8 @@ export function AuditFilters({ value, onApply }: { value: Filters; onApply: (fil
       aria-label="Audit log filters"
     >
       <Group align="flex-end" gap="sm">
-        <TextInput label="Actor (user id)" inputMode="numeric" w={130} {...field('actor')} />
-        <TextInput label="Target (user id)" inputMode="numeric" w={130} {...field('target')} />
+        <TextInput label="Actor ID" placeholder="user id" inputMode="numeric" w={120} {...field('actor')} />
+        <TextInput label="Target ID" placeholder="user id" inputMode="numeric" w={120} {...field('target')} />
         <TextInput label="Action starts with" placeholder="auth.login" w={180} {...field('action')} />
         <TextInput label="From" type="date" w={160} {...field('from')} />
         <TextInput label="To" type="date" w={160} {...field('to')} />
