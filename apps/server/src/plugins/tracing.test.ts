@@ -144,3 +144,38 @@ describe('tracing limits', () => {
     });
   });
 });
+
+describe('browser spans (telemetry routes)', () => {
+  it('tells the browser the sample rate and relays its spans to the collector; 404 when tracing is off', async () => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_TRACES_SAMPLER_ARG: '0.5',
+    });
+    try {
+      const http = api(t);
+      expect((await http.get('telemetry')).json()).toEqual({ data: { sampleRate: 0.5 } });
+      const span = {
+        traceId: 'a'.repeat(32),
+        spanId: 'b'.repeat(16),
+        name: 'page load /login',
+        kind: 1,
+        attributes: [],
+      };
+      const batch = { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ spans: [span] }] }] };
+      expect((await http.post('telemetry/traces', batch)).statusCode).toBe(202);
+      expect(receiver.spans.map((s) => s.name)).toEqual(['page load /login']);
+      expect((await http.post('telemetry/traces', { nope: 1 })).statusCode).toBe(422);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+    const off = await createTestApp();
+    try {
+      expect((await api(off).get('telemetry')).statusCode).toBe(404);
+      expect((await api(off).post('telemetry/traces', {})).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX, MESSAGES } from '@portal/contract';
 import type { RemoteCallResult } from '../integrations/remote';
 import {
   context,
@@ -14,6 +15,13 @@ import {
   trace,
   tracePg,
 } from '../lib/tracing';
+
+/** A batch of browser spans is a few kilobytes; anything much larger is not one. */
+const RELAY_MAX_BYTES = 262_144;
+const isOtlpJson = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  Array.isArray((body as { resourceSpans?: unknown }).resourceSpans);
 
 export type RemoteTrace = (call: { system: string; method: string; path: string }) => {
   headers: Record<string, string>;
@@ -48,8 +56,30 @@ export const tracingPlugin = fp(
     }
     app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
 
+    // Browser tracing (issue 19): whether and how much to trace, and a relay of the browser's spans to
+    // the collector (the browser knows only its own origin). Not in the OpenAPI document: not product API.
+    const telemetry = `${API_PREFIX}/telemetry`;
+    app.get(telemetry, { schema: { hide: true } }, async () => ({ data: { sampleRate: config.sampleRate } }));
+    app.post(
+      `${telemetry}/traces`,
+      { schema: { hide: true }, bodyLimit: RELAY_MAX_BYTES },
+      async (request, reply) => {
+        if (!isOtlpJson(request.body)) return reply.status(422).send({ message: MESSAGES.malformedRequest });
+        const forwarded = await fetch(`${config.endpoint.replace(/\/$/, '')}/v1/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request.body),
+          signal: AbortSignal.timeout(5000),
+        }).catch(() => null);
+        if (!forwarded?.ok) request.log.warn({ status: forwarded?.status }, 'browser spans not relayed');
+        return reply.status(202).send();
+      },
+    );
+
     const ends = new WeakMap<object, () => void>();
     app.addHook('onRequest', (request, reply, done) => {
+      // The relay's own requests would be a span per batch of spans.
+      if (request.url.startsWith(telemetry)) return done();
       const parent = incomingContext(request.headers).setValue(REQUEST_ID_KEY, request.id);
       const span = tracer.startSpan(
         request.method,
