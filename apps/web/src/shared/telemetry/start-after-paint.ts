@@ -8,8 +8,10 @@ import { API_PREFIX } from '@portal/contract';
 export function startTracingAfterPaint() {
   const start = async () => {
     const answer = await fetch(`${API_PREFIX}/telemetry`).catch(() => null);
+    // Read even a 404 to its end: an unread body keeps the request open (and the network busy).
+    const body = (await answer?.text().catch(() => '')) ?? '';
     if (!answer?.ok) return;
-    const { data } = (await answer.json()) as { data: { sampleRate: number } };
+    const { data } = JSON.parse(body) as { data: { sampleRate: number } };
     const { startBrowserTracing } = await import('./browser-tracing');
     startBrowserTracing(data.sampleRate);
   };
