@@ -13,6 +13,8 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compressionPlugin } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
+import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { registerModules } from './modules';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   // What modules use but is no module: mail, and the clients of the systems the portal talks to.
+  await app.register(tracingPlugin); // first: every later hook and call runs inside its span
+  await app.register(metricsPlugin); // the clients and every route report to it
   await app.register(mailPlugin);
   await app.register(integrationsPlugin);
   await registerModules(app, {

@@ -57,6 +57,12 @@ const envSchema = z
     TS_API_DOCS_URL: z.url().optional(),
     /** The Analysis/AI frame (default: the BI server's /analysis page). */
     ANALYSIS_URL: z.url().optional(),
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics are kept and /metrics is 404. */
+    /** OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: no tracing at all. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** Share of requests traced, 0–1 (docs/product.md §9: 1). */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
@@ -110,6 +116,9 @@ export type AppConfig = {
    * our own origin when a simulator serves them (see BiConfig.publicUrl).
    */
   resources: { tsApiDocsUrl: string; analysisUrl: string };
+  metricsToken: string | undefined;
+  /** OpenTelemetry tracing; undefined when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
+  tracing: { endpoint: string; sampleRate: number; serviceName: string } | undefined;
 };
 
 /**
@@ -179,6 +188,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         env.TS_API_DOCS_URL ?? (env.TS_URL ? `${new URL(env.TS_URL).origin}/docs` : '/sim/ts/docs'),
       analysisUrl: env.ANALYSIS_URL ?? `${biPublicUrl}/analysis`,
     },
+    metricsToken: env.METRICS_TOKEN,
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+          sampleRate: env.OTEL_TRACES_SAMPLER_ARG,
+          serviceName: 'customer-portal',
+        }
+      : undefined,
     bi: {
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: biPublicUrl,

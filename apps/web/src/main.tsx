@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { applyCacheVersion } from './shared/storage/cache-version';
 import { AppProviders, wireApiHooks } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startTracingAfterPaint } from './shared/telemetry/start-after-paint';
 
 // First of all: a hand-off token leaves the address bar before anything else can see it.
 captureHandOffToken();
@@ -34,3 +35,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Issue 19: browser tracing, only if the server traces, loaded once the page is up.
+startTracingAfterPaint();

@@ -152,6 +152,10 @@ export const REPORT_ACCESS_MESSAGES = {
 export const NSBI_USER_SORT_COLUMNS = ['id', 'name', 'email', 'createdAt'] as const;
 export const nsbiUsersQuerySchema = pagedQuerySchema(NSBI_USER_SORT_COLUMNS);
 export type NsbiUsersQuery = z.infer<typeof nsbiUsersQuerySchema>;
+/** `GET dundas-bi/project/users-project-items/export`: the list's search and order as CSV. */
+export const nsbiUsersExportQuerySchema = z.extend(nsbiUsersQuerySchema, {
+  format: z._default(z.enum(['csv']), 'csv'),
+});
 const namedItemSchema = z.object({ id: z.string(), name: z.string() });
 export const nsbiUserItemsSchema = z.object({
   id: z.number().check(z.int()),

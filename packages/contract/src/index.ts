@@ -17,3 +17,5 @@ export * from './linked-apps';
 export * from './bi';
 export * from './usage';
 export * from './resource-links';
+export * from './audit';
+export * from './users-bulk';

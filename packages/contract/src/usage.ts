@@ -13,6 +13,14 @@ export const usageQuerySchema = z.object({
   ),
 });
 
+/** `GET usage/export`: one table of the usage screen over the same range, as CSV. */
+export const USAGE_TABLES = ['per-day', 'top-reports', 'top-users'] as const;
+export const usageExportQuerySchema = z.extend(usageQuerySchema, {
+  table: z.enum(USAGE_TABLES),
+  format: z._default(z.enum(['csv']), 'csv'),
+});
+export type UsageTable = (typeof USAGE_TABLES)[number];
+
 export const usageSchema = z.object({
   from: z.string(),
   to: z.string(),

@@ -216,6 +216,11 @@ export const usersQuerySchema = z.extend(pagedQuerySchema(USER_SORT_COLUMNS), {
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
+/** `GET users/export`: the list's search, blocked and order, `format=csv`; page and size are ignored. */
+export const usersExportQuerySchema = z.extend(usersQuerySchema, {
+  format: z._default(z.enum(['csv']), 'csv'),
+});
+
 /** A "0"/"1" query flag, "0" when absent, read as a boolean. */
 const queryFlag = () =>
   z.pipe(

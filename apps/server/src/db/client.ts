@@ -30,6 +30,8 @@ export type Database = {
   query: SqlRunner;
   /** Throws when the database does not answer; used by /readyz. */
   ping(): Promise<void>;
+  /** Connections of the main pool (PostgreSQL only; PGlite has one session and no pool): /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -78,6 +80,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await genericPlans?.end();
       await pool.end();

@@ -39,7 +39,12 @@ function ownOrigin(app: FastifyInstance): string {
 export const integrationsPlugin = fp(
   async (app: FastifyInstance) => {
     const { linkedApps, bi } = app.config;
-    const common = { timeoutMs: linkedApps.timeoutMs, log: app.log };
+    const common = {
+      timeoutMs: linkedApps.timeoutMs,
+      log: app.log,
+      observe: app.metrics.observeRemote,
+      trace: app.traceRemote,
+    };
     const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl || !bi.apiUrl;
     const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
 

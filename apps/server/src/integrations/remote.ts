@@ -7,7 +7,23 @@ export type RemoteLog = {
   warn(details: object, message: string): void;
 };
 
+/** One finished call to an external system, for /metrics (and tracing). */
+export type RemoteCallResult = {
+  system: string;
+  method: string;
+  /** The HTTP status, or the failure when no usable answer came. */
+  outcome: number | 'unreachable' | 'timeout';
+  seconds: number;
+};
+
 export type RemoteOptions = {
+  /** Told of every call when it ends (the app's metrics); nothing by default. */
+  observe?: (call: RemoteCallResult) => void;
+  /** Starts a call's trace span: headers to send (request id, traceparent) and its end (tracing on). */
+  trace?: (call: { system: string; method: string; path: string }) => {
+    headers: Record<string, string>;
+    end(result: RemoteCallResult): void;
+  };
   /** The system's name as users know it ("Live Dispatch"): used in messages and logs. */
   system: string;
   /** Base URL of its API. A function when it is only known once the server listens (mounted simulators). */
@@ -101,12 +117,13 @@ export function createRemote(options: RemoteOptions) {
   /** The circuit breaker: until then, calls fail without trying (BREAKER_OPEN_MS). */
   let openUntil = 0;
 
-  async function once(request: RemoteRequest): Promise<RemoteAnswer> {
+  async function once(request: RemoteRequest, traceHeaders?: Record<string, string>): Promise<RemoteAnswer> {
     const response = await fetch(`${baseUrl()}${request.path}`, {
       method: request.method,
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined && { 'content-type': 'application/json' }),
+        ...traceHeaders,
         ...request.headers,
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -140,10 +157,22 @@ export function createRemote(options: RemoteOptions) {
       throw fail('unreachable', unavailable);
     }
     const attempts = request.idempotent ? 2 : 1;
+    const span = options.trace?.({ system, method: request.method, path: request.path });
+    const report = (outcome: RemoteCallResult['outcome']) => {
+      const result = {
+        system,
+        method: request.method,
+        outcome,
+        seconds: (performance.now() - started) / 1000,
+      };
+      options.observe?.(result);
+      span?.end(result);
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        const answer = await once(request);
+        const answer = await once(request, span?.headers);
         openUntil = 0;
+        report(answer.status);
         log.debug(
           {
             system,
@@ -176,6 +205,7 @@ export function createRemote(options: RemoteOptions) {
           'remote call failed',
         );
         openUntil = Date.now() + BREAKER_OPEN_MS;
+        report(reason);
         throw fail(reason, unavailable);
       }
     }

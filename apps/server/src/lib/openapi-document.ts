@@ -142,6 +142,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'usage', description: 'NS BI clicks counted, and the usage charts (admin)' },
       { name: 'resources', description: 'Developer Resources: framed pages and the specs sheet' },
       { name: 'system-settings' },
+      { name: 'audit-log', description: 'Who did what to whom, when and from where (admin); CSV export' },
       { name: 'realtime', description: 'Server-Sent Events: sign-in notices' },
       { name: 'mail', description: 'The development mail outbox (admin, not in production)' },
     ],

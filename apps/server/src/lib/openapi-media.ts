@@ -11,3 +11,9 @@ export const eventStreamBody = (example: string) => z.string().meta({ example })
  * handler reads itself (multipart parts). `jsonSchema` is what the document shows.
  */
 export const documentedOnly = (jsonSchema: Record<string, unknown>) => z.any().meta(jsonSchema);
+
+/** A CSV download (text/csv, a header row, one line per record), with its first lines as example. */
+export const csvResponse = (description: string, example: string) => ({
+  description: `${description}; Content-Disposition names the file`,
+  content: { 'text/csv': { schema: z.string().meta({ example }) } },
+});

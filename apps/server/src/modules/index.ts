@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { activeSessionsModule } from './active-sessions/plugin';
+import { auditModule } from './audit/plugin';
 import { authModule } from './auth/plugin';
 import { biModule } from './bi/plugin';
 import { filesModule } from './files/plugin';
@@ -44,6 +45,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   resourcesModule,
   usersModule,
   mailOutboxModule,
+  auditModule,
   housekeepingModule,
 ];
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, type ErrorBody } from '@portal/contract';
 
 /** Paths that are never the SPA: an unknown one there is a JSON 404, not index.html. */
-const NON_SPA = /^\/(api|sim|healthz|readyz)(\/|$|\?)/;
+const NON_SPA = /^\/(api|sim|healthz|readyz|metrics)(\/|$|\?)/;
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**

@@ -112,6 +112,10 @@ const adminRoutes = (): RouteObject[] => [
     path: routes.usage,
     ...lazyPage('usage', () => import('../features/usage/usage-page').then((m) => m.UsagePage)),
   },
+  {
+    path: routes.auditLog,
+    ...lazyPage('audit-log', () => import('../features/audit/audit-log-page').then((m) => m.AuditLogPage)),
+  },
   { path: routes.tools, ...framedPage('ToolsPage') },
   { path: routes.biDesigner, ...designer(false) },
   { path: routes.biDemoDesigner, ...designer(true) },

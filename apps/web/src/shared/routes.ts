@@ -43,6 +43,8 @@ export const routes = {
   test: '/test',
   /** Not a route of docs/product.md: NS BI usage charts for admins (issue 11). */
   usage: '/admin/usage',
+  /** Not a route of docs/product.md: the audit log for admins (issue 19); filters in the query. */
+  auditLog: '/admin/audit-log',
   /** Not a route of docs/product.md: the development mail outbox for admins (issue 4), absent in production. */
   mailOutbox: '/admin/mail-outbox',
 } as const;

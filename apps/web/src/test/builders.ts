@@ -38,15 +38,18 @@ export function buildSession(user: User = buildUser(), token = 'access-1'): Sess
   };
 }
 
+type PageOptions = { page?: number; perPage?: number; total?: number };
+
 /** A `GET users` answer holding `users` as page `page` of `total` users. */
-export function buildUsersPage(
-  users: User[],
-  { page = 1, perPage = 25, total = users.length }: { page?: number; perPage?: number; total?: number } = {},
-): PagedUsers {
+export const buildUsersPage = (users: User[], options: PageOptions = {}): PagedUsers =>
+  buildPage(users, options);
+
+/** Any paged answer (`pagedOf` in the contract) holding `rows` as page `page` of `total` rows. */
+export function buildPage<T>(rows: T[], { page = 1, perPage = 25, total = rows.length }: PageOptions = {}) {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = users.length === 0 ? null : (page - 1) * perPage + 1;
+  const from = rows.length === 0 ? null : (page - 1) * perPage + 1;
   return {
-    data: users,
+    data: rows,
     links: { first: null, last: null, prev: null, next: null },
     meta: {
       current_page: page,
@@ -54,7 +57,7 @@ export function buildUsersPage(
       total,
       last_page: lastPage,
       from,
-      to: from === null ? null : from + users.length - 1,
+      to: from === null ? null : from + rows.length - 1,
       links: [],
     },
   };

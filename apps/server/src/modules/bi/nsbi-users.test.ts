@@ -57,6 +57,34 @@ describe('Users NSBI Dashboards (dundas-bi/project/users-project-items)', () => 
     );
   });
 
+  it('exports the list (same search and order, every page) as CSV with item names', async () => {
+    const res = await http.get(
+      'dundas-bi/project/users-project-items/export?format=csv&sortColumn=name&sortDirection=desc',
+      {
+        headers: admin.headers,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/filename="nsbi-dashboards-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = res.body.trim().split('\n');
+    expect(header).toBe(
+      'id,name,email,created_at,project_id,project_name,dashboards,reports,bi_server_unavailable',
+    );
+    expect(rows.map((r) => r.split(',')[1])).toEqual([
+      'Zoe Zulu',
+      'Nina Noproject',
+      'Mia Mike',
+      'Adam Alpha',
+    ]);
+    expect(rows[0]).toContain(`,${FLEET_INSIGHTS_ID},Fleet Insights,`);
+    expect(rows[0]).toContain('Fleet Overview');
+    const searched = await http.get('dundas-bi/project/users-project-items/export?search=mike', {
+      headers: admin.headers,
+    });
+    expect(searched.body.trim().split('\n')).toHaveLength(2);
+  });
+
   it('shows what report access grants', async () => {
     const { user } = await nsbiCustomer(t, { name: 'Gina Granted' });
     const tree = (await http.get(`users/${user.id}/reports`, { headers: admin.headers })).json().data.tree;

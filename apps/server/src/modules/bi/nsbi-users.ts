@@ -54,3 +54,22 @@ export async function listNsbiUsers(
   });
   return { entries, total, query };
 }
+
+/** NSBI users an export reads per page (each page also asks for its users' project trees). */
+export const NSBI_EXPORT_PAGE = 100;
+
+/**
+ * Every NSBI user of the list's search and order with what they see, for the CSV export: page after
+ * page of the list itself, so memory holds one page. (NSBI users are a share of all users; the
+ * list's OFFSET pages are fine at that size, see decision 0022.)
+ */
+export async function* exportNsbiUsers(
+  deps: Parameters<typeof listNsbiUsers>[0],
+  query: NsbiUsersQuery,
+): AsyncGenerator<NsbiUserEntry> {
+  for (let page = 1; ; page += 1) {
+    const { entries } = await listNsbiUsers(deps, { ...query, page, paginate: NSBI_EXPORT_PAGE });
+    yield* entries;
+    if (entries.length < NSBI_EXPORT_PAGE) return;
+  }
+}

@@ -8,7 +8,8 @@ import {
   type ReportItem,
 } from '@portal/contract';
 import { pageQuery, presentPage } from '../users';
-import type { NsbiUsersPage } from './nsbi-users';
+import type { CsvColumn } from '../../lib/csv';
+import type { NsbiUserEntry, NsbiUsersPage } from './nsbi-users';
 import type { FolderAssignment } from './report-folders/repository';
 import { isManaged, type ProjectTree } from './project-trees';
 import type { BiAccountRow } from './repository';
@@ -124,3 +125,22 @@ export function presentNsbiUsersPage(page: NsbiUsersPage): PagedNsbiUsers {
     (n) => `${API_PREFIX}/dundas-bi/project/users-project-items?${link(n)}`,
   );
 }
+
+const itemNames = (items: NsbiUserEntry['items'], type: string) =>
+  items
+    .filter((i) => i.objectType === type)
+    .map((i) => i.name)
+    .join('; ');
+
+/** The columns of the NSBI Dashboards export: the list's row, items as names joined by "; ". */
+export const nsbiUserCsvColumns: Array<CsvColumn<NsbiUserEntry>> = [
+  { header: 'id', value: (e) => e.user.id },
+  { header: 'name', value: (e) => e.user.name },
+  { header: 'email', value: (e) => e.user.email },
+  { header: 'created_at', value: (e) => e.user.createdAt.toISOString() },
+  { header: 'project_id', value: (e) => e.user.projectId },
+  { header: 'project_name', value: (e) => e.projectName },
+  { header: 'dashboards', value: (e) => itemNames(e.items, 'Dashboard') },
+  { header: 'reports', value: (e) => itemNames(e.items, 'Report') },
+  { header: 'bi_server_unavailable', value: (e) => (e.unavailable ? 1 : 0) },
+];

@@ -15,6 +15,7 @@ import {
   logOnTokenQuerySchema,
   logOnTokenSchema,
   messageBodySchema,
+  nsbiUsersExportQuerySchema,
   nsbiUsersQuerySchema,
   pagedNsbiUsersSchema,
   projectItemsQuerySchema,
@@ -29,7 +30,15 @@ import {
 } from '../../lib/remembering-serializer';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { actorOf, authOf } from '../tokens';
-import { presentBiAccount, presentLogOnToken, presentNsbiUsersPage, presentVisibleItems } from './presenter';
+import { csvStream, sendCsv } from '../../lib/csv';
+import { csvResponse } from '../../lib/openapi-media';
+import {
+  nsbiUserCsvColumns,
+  presentBiAccount,
+  presentLogOnToken,
+  presentNsbiUsersPage,
+  presentVisibleItems,
+} from './presenter';
 
 /** One frozen `{data}` per frozen item list: the remembering serializer encodes it once. */
 // Typed mutable for the route's response type; it is frozen all the same.
@@ -227,6 +236,34 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentNsbiUsersPage(await service.usersProjectItems(request.query)),
+  );
+
+  app.get(
+    '/dundas-bi/project/users-project-items/export',
+    {
+      onRequest: admin,
+      schema: {
+        operationId: 'exportNsbiUsers',
+        tags,
+        summary: 'The whole NSBI Dashboards list (same search and order) as CSV, streamed (admin)',
+        security: bearerSecurity,
+        querystring: nsbiUsersExportQuerySchema,
+        response: {
+          200: csvResponse(
+            'Every NSBI user with the dashboards and reports each sees',
+            'id,name,email,created_at,project_id,project_name,dashboards,reports,bi_server_unavailable\n',
+          ),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'nsbi-dashboards',
+        csvStream(service.exportUsersProjectItems(request.query), nsbiUserCsvColumns),
+        app.now(),
+      ),
   );
 
   app.get(

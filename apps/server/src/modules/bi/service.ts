@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { SystemSettingsService } from '../system-settings';
 import { isAdmin, type Actor, type UserRecord, type UserRepository } from '../users';
-import { listNsbiUsers } from './nsbi-users';
+import { exportNsbiUsers, listNsbiUsers } from './nsbi-users';
 import { bypassesMaintenance, canOpenItem, canUseBiAccountOf, seesItem, usesNsbi } from './policy';
 import type { ItemsView } from './presenter';
 import { isManaged, type ProjectTrees } from './project-trees';
@@ -261,6 +261,9 @@ export function createBiService(deps: BiServiceDeps) {
 
     /** GET dundas-bi/project/users-project-items (admin). */
     usersProjectItems: (query: NsbiUsersQuery) => listNsbiUsers(deps, query),
+
+    /** GET dundas-bi/project/users-project-items/export: every page of that list, one at a time. */
+    exportUsersProjectItems: (query: NsbiUsersQuery) => exportNsbiUsers(deps, query),
 
     /** A report's name, if a kept project tree has it (usage charts). */
     reportName: (id: string) => trees.itemName(id),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, ROLE_IDS, usageQuerySchema, usageSchema } from '@portal/contract';
+import { dataOf, ROLE_IDS, usageExportQuerySchema, usageQuerySchema, usageSchema } from '@portal/contract';
+import { csvStream, sendCsv } from '../../lib/csv';
+import { csvResponse } from '../../lib/openapi-media';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
-import { presentUsage } from './presenter';
+import { presentUsage, usageTableCsv } from './presenter';
 
 /** GET usage/clicks (admin): the NS BI usage charts' data. */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,5 +22,28 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: presentUsage(await app.usage.clicks(request.query.days)) }),
+  );
+
+  app.get(
+    '/usage/export',
+    {
+      onRequest: app.requireRoles(ROLE_IDS.admin),
+      schema: {
+        operationId: 'exportUsage',
+        tags: ['usage'],
+        security: bearerSecurity,
+        summary: 'One table of the usage screen (per-day, top-reports, top-users) over `days` days, as CSV',
+        querystring: usageExportQuerySchema,
+        response: {
+          200: csvResponse('The table, as the screen shows it', 'day,nsbi_clicks,report_clicks\n'),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { days, table } = request.query;
+      const { rows, columns } = usageTableCsv(await app.usage.clicks(days), table);
+      return sendCsv(reply, `usage-${table}-${days}d`, csvStream(rows, columns), app.now());
+    },
   );
 };

@@ -86,4 +86,24 @@ describe('NS BI usage (usage/clicks)', () => {
     expect((await http.get('usage/clicks', { headers: customer.headers })).statusCode).toBe(403);
     expect((await http.get('usage/clicks?days=12', { headers: admin.headers })).statusCode).toBe(422);
   });
+
+  it('exports each table of the screen as CSV over the same range', async () => {
+    const csv = async (query: string) => {
+      const res = await http.get(`usage/export?${query}`, { headers: admin.headers });
+      return { status: res.statusCode, lines: res.body.trim().split('\n'), headers: res.headers };
+    };
+    const perDay = await csv('days=7&table=per-day');
+    expect(perDay.status).toBe(200);
+    expect(perDay.headers['content-disposition']).toContain('filename="usage-per-day-7d-2026-11-24.csv"');
+    expect(perDay.lines[0]).toBe('day,nsbi_clicks,report_clicks');
+    expect(perDay.lines).toHaveLength(8);
+    expect(perDay.lines[7]).toMatch(/^2026-11-24,\d+,\d+$/);
+    const data = await usage(30);
+    const users = await csv('days=30&table=top-users');
+    expect(users.lines[0]).toBe('user_id,name,email,clicks');
+    expect(users.lines).toHaveLength(data.topUsers.length + 1);
+    expect((await csv('days=30&table=top-reports')).lines[0]).toBe('report_id,name,clicks');
+    expect((await csv('days=30&table=nope')).status).toBe(422);
+    expect((await csv('days=30')).status).toBe(422);
+  });
 });

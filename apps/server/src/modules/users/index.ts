@@ -12,4 +12,4 @@ export {
   type UserRecord,
   type UserRepository,
 } from './repository';
-export { likePattern } from './list/sql';
+export { escapeLike, likePattern } from './list/sql';

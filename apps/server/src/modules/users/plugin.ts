@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import type { BiAccounts } from './bi-accounts';
+import { createBulkActions, type BulkActions } from './bulk';
 import { createUserRepository } from './repository';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Users administration, profiles and meta (modules/users). */
-    users: UserService;
+    /** Users administration, profiles and meta (modules/users), and bulk actions over them. */
+    users: UserService & { bulk: BulkActions };
   }
 }
 
@@ -25,20 +26,24 @@ export type UsersModuleOptions = {
 export const usersModule = fp(
   async (app: FastifyInstance, options: UsersModuleOptions) => {
     const db = app.database.db;
-    app.decorate(
-      'users',
-      createUserService({
-        db,
-        database: app.database,
-        users: createUserRepository(db),
-        tokens: app.tokens,
-        biAccounts: options.biAccounts ?? {
-          deleteAccount: (userId, opts) => app.bi.removeAccount(userId, opts, null),
-          ensureAccount: (userId, actor) => app.bi.provideAccount(userId, actor),
-        },
-        now: app.now,
-      }),
-    );
+    const service = createUserService({
+      db,
+      database: app.database,
+      users: createUserRepository(db),
+      tokens: app.tokens,
+      biAccounts: options.biAccounts ?? {
+        deleteAccount: (userId, opts) => app.bi.removeAccount(userId, opts, null),
+        ensureAccount: (userId, actor) => app.bi.provideAccount(userId, actor),
+      },
+      now: app.now,
+    });
+    const bulk = createBulkActions({
+      database: app.database,
+      service,
+      assignProject: (userId, projectId, actorId) => app.bi.assignProject(userId, projectId, actorId),
+      log: app.log,
+    });
+    app.decorate('users', Object.assign(service, { bulk }));
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
   { name: 'users', dependencies: ['tokens', 'bi'] },

@@ -28,3 +28,6 @@ export const canChangeRoleOf = (actor: Actor, targetId: number) => actor.userId 
 
 /** Nobody deletes (or blocks) themselves. */
 export const canDeleteUser = (actor: Actor, targetId: number) => actor.userId !== targetId;
+
+/** Bulk actions never touch the acting admin: their own row is skipped whatever the action. */
+export const canBulkActOn = (actor: Actor, targetId: number) => actor.userId !== targetId;

@@ -1,6 +1,7 @@
 import {
   ADMIN_VISIBLE_META_KEYS,
   API_PREFIX,
+  META_KEYS,
   USER_ADMIN_MESSAGES,
   type MetaItem,
   type PagedUsers,
@@ -143,3 +144,16 @@ export function presentUserPage(page: UserPage): PagedUsers {
 export const presentRemoval = (outcome: { blocked: boolean }) => ({
   message: outcome.blocked ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted,
 });
+
+/** The columns of GET users/export: what the list shows, plus role, state and BI project. */
+export const userCsvColumns: Array<{ header: string; value: (user: UserRecord) => unknown }> = [
+  { header: 'id', value: (u) => u.id },
+  { header: 'name', value: (u) => u.name },
+  { header: 'email', value: (u) => u.email },
+  { header: 'username', value: (u) => u.username },
+  { header: 'company_name', value: (u) => u.meta.find((m) => m.key === META_KEYS.companyName)?.value },
+  { header: 'roles', value: (u) => u.roles.map((r) => r.name).join('; ') },
+  { header: 'blocked', value: (u) => (u.blockedAt === null ? 0 : 1) },
+  { header: 'bi_project_id', value: (u) => u.dundasProjectId },
+  { header: 'created_at', value: (u) => u.createdAt.toISOString() },
+];

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BULK_MAX_IDS,
+  BULK_MAX_USERS,
+  BULK_MESSAGES,
+  bulkUsersRequestSchema,
+  bulkUsersResponseSchema,
   dataOf,
   dataWithMessageOf,
   deleteUserQuerySchema,
@@ -12,13 +17,16 @@ import {
   userPayloadSchema,
   USER_ADMIN_MESSAGES,
   userSchema,
+  usersExportQuerySchema,
   usersQuerySchema,
   MESSAGES,
 } from '@portal/contract';
 import { bearerSecurity, documentAs, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
 import { actorOf } from '../tokens';
-import { presentMeta, presentRemoval, presentUser, presentUserPage } from './presenter';
+import { csvStream, sendCsv } from '../../lib/csv';
+import { csvResponse } from '../../lib/openapi-media';
+import { presentMeta, presentRemoval, presentUser, presentUserPage, userCsvColumns } from './presenter';
 
 const userBodyExample = {
   name: 'Dana Fleet',
@@ -67,6 +75,49 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentUserPage(await users.list(request.query)),
+  );
+
+  app.get(
+    '/users/export',
+    {
+      onRequest,
+      schema: {
+        operationId: 'exportUsers',
+        tags,
+        security,
+        summary: 'The whole list (same search, blocked and order) as CSV, streamed',
+        querystring: usersExportQuerySchema,
+        response: {
+          200: csvResponse(
+            'Every user the list would show, in its order',
+            'id,name,email,username,company_name,roles,blocked,bi_project_id,created_at\n',
+          ),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'users', csvStream(users.exportRows(request.query), userCsvColumns), app.now()),
+  );
+
+  app.post(
+    '/users/bulk',
+    {
+      onRequest,
+      schema: {
+        operationId: 'bulkUsers',
+        tags,
+        security,
+        summary: 'One action (block, restore, delete, NSBI on/off, assign a BI project) on many users',
+        description: `Selected \`ids\` (at most ${BULK_MAX_IDS}) or every user a list \`filter\` matches (at most ${BULK_MAX_USERS}). Each user is handled like the single action (its checks, its one audit row); the answer lists each user's result. The acting admin is skipped.`,
+        body: bulkUsersRequestSchema,
+        response: { 200: bulkUsersResponseSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const outcome = await users.bulk(request.body, actorOf(request));
+      return { data: outcome, message: BULK_MESSAGES.done(outcome.done, outcome.total) };
+    },
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
 } from './policy';
 import type { UserRecord, UserRepository } from './repository';
 import { listUsers, newUserListMemos } from './list/engine';
+import { exportUsers } from './list/export';
 
 export type DeleteOptions = {
   block: boolean;
@@ -107,6 +108,9 @@ export function createUserService(deps: UserServiceDeps) {
 
   return {
     list: (query: UsersQuery) => listUsers(deps.database, listMemos, query),
+
+    /** Every user of the list's filter and order, for the CSV export (read in keyset batches). */
+    exportRows: (query: UsersQuery) => exportUsers(deps.database, query),
 
     get: mustFind,
 

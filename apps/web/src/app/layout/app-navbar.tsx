@@ -10,6 +10,7 @@ import {
   IconShieldLock,
   IconTerminal2,
   IconChartHistogram,
+  IconHistory,
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
@@ -162,6 +163,12 @@ export function AppNavbar() {
               to={routes.usage}
               active={pathname === routes.usage}
               leftSection={icon(IconChartHistogram)}
+            />
+            <RouteLink
+              label="Audit log"
+              to={routes.auditLog}
+              active={pathname === routes.auditLog}
+              leftSection={icon(IconHistory)}
             />
             <NavLink label="Tools" leftSection={icon(IconTool)} defaultOpened className={classes.link}>
               <RouteLink label="All Tools" to={routes.tools} active={under(routes.tools)} />

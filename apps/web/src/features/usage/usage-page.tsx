@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, USAGE_RANGES, type Usage } from '@portal/contract';
+import { MESSAGES, USAGE_RANGES, type Usage, type UsageTable } from '@portal/contract';
+import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RetryAlert } from '../../shared/ui/retry-alert';
@@ -9,12 +10,17 @@ import { useUsage } from './api/get-usage';
 import { DailyColumns, RankedBars } from './components/charts';
 import classes from './components/charts.module.css';
 
-function Section({ title, chart, table }: { title: string; chart: ReactNode; table: ReactNode }) {
+type SectionProps = { title: string; chart: ReactNode; table: ReactNode; exported: CsvExport };
+
+function Section({ title, chart, table, exported }: SectionProps) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label={title}>
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <ExportCsvButton {...exported} label={`Export ${title} as CSV`} />
+      </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>{chart}</Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -27,11 +33,19 @@ function Section({ title, chart, table }: { title: string; chart: ReactNode; tab
   );
 }
 
-function PerDay({ usage }: { usage: Usage }) {
+/** The export route of one table of the screen over the chosen range. */
+type CsvExport = { path: string; name: string };
+const exportOf = (days: number, table: UsageTable): CsvExport => ({
+  path: `usage/export?format=csv&days=${days}&table=${table}`,
+  name: `usage-${table}-${days}d`,
+});
+
+function PerDay({ usage, days }: { usage: Usage; days: number }) {
   const active = usage.perDay.filter((d) => d.nsbi + d.report > 0).reverse();
   return (
     <Section
       title="Clicks per day"
+      exported={exportOf(days, 'per-day')}
       chart={
         <>
           <DailyColumns days={usage.perDay} />
@@ -76,14 +90,17 @@ function Ranked({
   title,
   first,
   rows,
+  exported,
 }: {
   title: string;
   first: string;
   rows: Array<{ key: string; label: string; value: number }>;
+  exported: CsvExport;
 }) {
   return (
     <Section
       title={title}
+      exported={exported}
       chart={rows.length ? <RankedBars rows={rows} /> : <Text c="dimmed">{MESSAGES.noRecords}</Text>}
       table={
         <Table striped aria-label={title}>
@@ -166,10 +183,11 @@ export function UsagePage() {
             </Paper>
           </SimpleGrid>
           <Stack>
-            <PerDay usage={data} />
+            <PerDay usage={data} days={days} />
             <Ranked
               title="Top reports"
               first="Report"
+              exported={exportOf(days, 'top-reports')}
               rows={data.topReports.map((r) => ({
                 key: r.reportId,
                 label: r.name ?? r.reportId,
@@ -179,6 +197,7 @@ export function UsagePage() {
             <Ranked
               title="Top users"
               first="User"
+              exported={exportOf(days, 'top-users')}
               rows={data.topUsers.map((u) => ({
                 key: String(u.userId),
                 label: u.name ? `${u.name} (${u.email})` : `Deleted user #${u.userId}`,

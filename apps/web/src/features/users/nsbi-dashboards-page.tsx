@@ -7,6 +7,8 @@ import { PagedTableSection } from '../../shared/ui/data-table/paged-table-sectio
 import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RefreshButton } from '../../shared/ui/refresh-button';
+import { ExportCsvButton } from '../../shared/ui/export-csv-button';
+import { toApiQuery } from '../../shared/ui/data-table/list-params';
 import { useNsbiUsers } from './api/get-nsbi-users';
 import { NSBI_USERS_COLUMNS } from './components/nsbi-users-columns';
 
@@ -36,6 +38,10 @@ export function NsbiDashboardsPage() {
             >
               Connect reports
             </Button>
+            <ExportCsvButton
+              path={`dundas-bi/project/users-project-items/export?format=csv&${toApiQuery(params)}`}
+              name="nsbi-dashboards"
+            />
             <RefreshButton query={users} />
           </>
         }

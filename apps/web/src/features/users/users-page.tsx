@@ -9,8 +9,12 @@ import { PagedTableSection } from '../../shared/ui/data-table/paged-table-sectio
 import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RefreshButton } from '../../shared/ui/refresh-button';
+import { ExportCsvButton } from '../../shared/ui/export-csv-button';
+import { toApiQuery } from '../../shared/ui/data-table/list-params';
 import { useUsers } from './api/get-users';
+import { BulkActionsBar } from './components/bulk-actions-bar';
 import { DeleteUserModal } from './components/delete-user-modal';
+import { useSelection } from './components/use-selection';
 import { RestoreUserModal } from './components/restore-user-modal';
 import type { UserRowHandlers } from './components/user-row-actions';
 import { adminRowProps, useUsersColumns } from './components/users-columns';
@@ -54,7 +58,16 @@ export function UsersPage() {
     }),
     [],
   );
-  const columns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers });
+  const rowColumns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers });
+  const selecting = useSelection(
+    users.data?.data ?? [],
+    me?.id ?? null,
+    `${blocked}|${params.search.trim()}`,
+  );
+  const columns = useMemo(
+    () => [selecting.selectColumn, ...rowColumns],
+    [selecting.selectColumn, rowColumns],
+  );
 
   return (
     <>
@@ -71,6 +84,10 @@ export function UsersPage() {
             >
               NSBI Dashboards
             </Button>
+            <ExportCsvButton
+              path={`users/export?format=csv&${toApiQuery(params, blocked ? { blocked: '1' } : {})}`}
+              name={blocked ? 'blocked-users' : 'users'}
+            />
             <RefreshButton query={users} />
             {!blocked && (
               <Button
@@ -83,6 +100,15 @@ export function UsersPage() {
             )}
           </>
         }
+      />
+      <BulkActionsBar
+        selection={selecting.selection}
+        total={users.data?.meta.total ?? 0}
+        pageSelected={selecting.pageSelected}
+        blocked={blocked}
+        search={params.search}
+        onSelectAllMatching={selecting.selectAllMatching}
+        onDone={selecting.clear}
       />
       <PagedTableSection
         query={users}

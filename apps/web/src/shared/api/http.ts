@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { API_PREFIX, MESSAGES } from '@portal/contract';
 import { ApiError } from './api-error';
 import { extractErrorMessage } from './extract-error-message';
+import { traceRequest } from '../telemetry/request-tracer';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -52,11 +53,14 @@ export async function http<S extends z.ZodMiniType>(
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
+  const method = request.method ?? 'GET';
+  const traced = traceRequest(method, path);
+  if (traced) Object.assign(headers, traced.headers);
 
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}/${path.replace(/^\//, '')}`, {
-      method: request.method ?? 'GET',
+      method,
       headers,
       body: multipart
         ? (request.body as FormData)
@@ -67,10 +71,12 @@ export async function http<S extends z.ZodMiniType>(
       signal: request.signal,
     });
   } catch (error) {
+    traced?.end(0);
     if (request.signal?.aborted) throw error;
     throw new ApiError(0, MESSAGES.serviceUnavailable, {}, null);
   }
 
+  traced?.end(response.status);
   const body = await readBody(response);
   if (!response.ok) {
     const message = extractErrorMessage(body, response.statusText, MESSAGES.serverError);

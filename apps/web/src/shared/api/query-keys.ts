@@ -53,6 +53,12 @@ export const usageKeys = {
   clicks: (days: number) => [...usageKeys.all, days] as const,
 };
 
+/** GET audit-log?… (the list's params and filters). */
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (params: object) => [...auditKeys.all, params] as const,
+};
+
 /** GET mail/outbox?page=. */
 export const outboxKeys = {
   all: ['mail', 'outbox'] as const,

@@ -20,7 +20,7 @@ export const newUserListMemos = (seekStride?: number): UserListMemos => ({
 });
 
 /** Control characters never occur in a search; chr(31) separates the fields of search_text. */
-const cleanSearch = (search: string | undefined) => {
+export const cleanSearch = (search: string | undefined) => {
   // eslint-disable-next-line no-control-regex
   const cleaned = (search ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return cleaned === '' ? null : cleaned;

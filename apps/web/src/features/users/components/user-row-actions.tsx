@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { IconChartBar, IconEdit, IconPhoto, IconRestore, IconSettings, IconTrash } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconEdit,
+  IconHistory,
+  IconPhoto,
+  IconRestore,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link, generatePath, useLocation } from 'react-router';
 import { META_KEYS, metaFlag, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
@@ -68,6 +76,17 @@ export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActio
           </ActionIcon>
         </RowAction>
       )}
+      {/* Issue 19: what happened to this user, in the audit log. */}
+      <RowAction label="Activity">
+        <ActionIcon
+          component={Link}
+          to={`${routes.auditLog}?target=${user.id}`}
+          variant="subtle"
+          aria-label="Activity"
+        >
+          <IconHistory size={18} aria-hidden />
+        </ActionIcon>
+      </RowAction>
       <RowAction label="Settings">
         <ActionIcon
           component={Link}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Group, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -20,7 +20,13 @@ import type { ListChange } from './use-list-params';
 /** The part of a paged answer (`pagedOf` in the contract) the section reads. */
 export type PagedAnswer<T> = {
   data: T[];
-  meta: { last_page: number; total: number; from: number | null; to: number | null };
+  meta: {
+    last_page: number;
+    total: number;
+    from: number | null;
+    to: number | null;
+    total_is_lower_bound?: boolean;
+  };
 };
 
 type PagedTableSectionProps<T, C extends string> = {
@@ -37,7 +43,10 @@ type PagedTableSectionProps<T, C extends string> = {
   getRowId: (row: T) => string;
   /** Names the table for assistive technology. */
   label: string;
-  searchLabel: string;
+  /** The search box's label; a list without a text search (the audit log) leaves it out. */
+  searchLabel?: string;
+  /** Controls shown instead of (or after) the search box: a list's own filters. */
+  toolbar?: ReactNode;
   rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
 };
 
@@ -105,13 +114,16 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
   const section = useRef<HTMLDivElement>(null);
   return (
     <Stack gap="md" ref={section}>
-      <Group justify="space-between">
-        <SearchInput
-          label={props.searchLabel}
-          placeholder="Search by name, email or company"
-          value={params.search}
-          onSearch={(search) => onChange({ search })}
-        />
+      <Group justify="space-between" align="flex-end">
+        {props.searchLabel !== undefined && (
+          <SearchInput
+            label={props.searchLabel}
+            placeholder="Search by name, email or company"
+            value={params.search}
+            onSearch={(search) => onChange({ search })}
+          />
+        )}
+        {props.toolbar}
       </Group>
       {query.isError && (
         <RetryAlert
@@ -135,6 +147,7 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
           pageCount={page.last_page}
           pageSize={params.paginate}
           total={page.total}
+          totalIsLowerBound={page.total_is_lower_bound}
           from={page.from}
           to={page.to}
           onPageChange={(next) => {

@@ -7,6 +7,8 @@ type TablePagerProps = {
   pageCount: number;
   pageSize: number;
   total: number;
+  /** More than `total` match (a list that stops counting, the audit log): shown as "10000+". */
+  totalIsLowerBound?: boolean;
   from: number | null;
   to: number | null;
   onPageChange: (page: number) => void;
@@ -38,7 +40,9 @@ export function TablePager(props: TablePagerProps) {
           />
         </Group>
         <Text fz="sm" c="dimmed" aria-live="polite">
-          {total === 0 || from === null || to === null ? '0 records' : `${from}–${to} of ${total}`}
+          {total === 0 || from === null || to === null
+            ? '0 records'
+            : `${from}–${to} of ${total}${props.totalIsLowerBound ? '+' : ''}`}
         </Text>
       </Group>
       <Pagination

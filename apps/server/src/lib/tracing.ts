@@ -1,0 +1,155 @@
+import {
+  context,
+  createContextKey,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-base';
+import type { RemoteCallResult } from '../integrations/remote';
+
+/** docs/product.md §9: a transaction is cut at 600 s (an SSE stream may stay open for hours). */
+export const MAX_SPAN_MS = 600_000;
+/** The portal's request id, carried in the trace context so outgoing calls can name it. */
+export const REQUEST_ID_KEY = createContextKey('portal.request_id');
+export const REQUEST_ID_ATTRIBUTE = 'portal.request_id';
+
+const propagator = new W3CTraceContextPropagator();
+let contextManagerSet = false;
+
+export type TracingConfig = { endpoint: string; sampleRate: number; serviceName: string };
+
+/** A tracer exporting over OTLP/HTTP (JSON) to `endpoint` (+ /v1/traces), and how to flush it. */
+export function startTracer(config: TracingConfig): { tracer: Tracer; shutdown(): Promise<void> } {
+  if (!contextManagerSet) {
+    // Once per process: spans started inside a request find it as their parent (AsyncLocalStorage).
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    contextManagerSet = true;
+  }
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': config.serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRate) }),
+    spanProcessors: [
+      new BatchSpanProcessor(
+        new OTLPTraceExporter({ url: `${config.endpoint.replace(/\/$/, '')}/v1/traces` }),
+      ),
+    ],
+  });
+  return { tracer: provider.getTracer('customer-portal'), shutdown: () => provider.shutdown() };
+}
+
+/** The context of an incoming request: its `traceparent` (a browser's page load) if any. */
+export const incomingContext = (headers: Record<string, unknown>) =>
+  propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+
+/** Ends a span after MAX_SPAN_MS if nothing ended it before; returns the cancel. */
+export function cutAfterMax(span: Span): () => void {
+  const timer = setTimeout(() => {
+    span.setAttribute('portal.cut_at_max_duration', true);
+    span.end();
+  }, MAX_SPAN_MS);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/**
+ * A client span for a call to LD, TS or the BI server, child of the request being served, and the
+ * headers the call carries: `traceparent` and the request id (`x-request-id`), so the other system's
+ * logs can be matched with ours.
+ */
+export function remoteSpan(tracer: Tracer, call: { system: string; method: string; path: string }) {
+  const parent = context.active();
+  const requestId = parent.getValue(REQUEST_ID_KEY) as string | undefined;
+  const span = tracer.startSpan(
+    `${call.system} ${call.method}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'peer.service': call.system,
+        'http.request.method': call.method,
+        'url.path': call.path.split('?')[0],
+        ...(requestId && { [REQUEST_ID_ATTRIBUTE]: requestId }),
+      },
+    },
+    parent,
+  );
+  const headers: Record<string, string> = requestId ? { 'x-request-id': requestId } : {};
+  propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
+  return {
+    headers,
+    end(result: RemoteCallResult) {
+      if (typeof result.outcome === 'number') span.setAttribute('http.response.status_code', result.outcome);
+      else span.setAttribute('error.type', result.outcome);
+      if (typeof result.outcome !== 'number' || result.outcome >= 500)
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    },
+  };
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+let pgTracer: Tracer | null = null;
+
+/**
+ * Spans for PostgreSQL statements: wraps pg's Client#query once per process (every pool query and
+ * every transaction goes through it); the statement text, never its values, is recorded.
+ */
+export function tracePg(pgClientPrototype: { query: QueryFn }, tracer: Tracer) {
+  pgTracer = tracer;
+  const proto = pgClientPrototype as { query: QueryFn & { __portalTraced?: true } };
+  if (proto.query.__portalTraced) return;
+  const original = proto.query;
+  const traced = function (this: unknown, ...args: unknown[]) {
+    const active = context.active();
+    if (!pgTracer || !trace.getSpan(active)) return original.apply(this, args);
+    const first = args[0] as string | { text?: string; name?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? first?.name ?? '');
+    const span = pgTracer.startSpan(
+      'pg.query',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'db.system.name': 'postgresql', 'db.query.text': String(text).slice(0, 1000) },
+      },
+      active,
+    );
+    const finish = (error?: unknown) => {
+      if (error)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: String((error as Error).message ?? error) });
+      span.end();
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (error: unknown, result: unknown) => void;
+      args[last] = (error: unknown, result: unknown) => {
+        finish(error);
+        callback(error, result);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as {
+      then?: (ok: () => void, fail: (e: unknown) => void) => void;
+    };
+    if (result && typeof result.then === 'function') result.then(() => finish(), finish);
+    else finish();
+    return result;
+  } as QueryFn & { __portalTraced?: true };
+  traced.__portalTraced = true;
+  proto.query = traced;
+}
+
+export { context, trace, SpanKind, SpanStatusCode, type Context, type Tracer };

@@ -1,0 +1,2 @@
+// What other modules may use of the audit module.
+export type { AuditService } from './service';

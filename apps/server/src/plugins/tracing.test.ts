@@ -1,0 +1,181 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config';
+import { cutAfterMax, MAX_SPAN_MS } from '../lib/tracing';
+import { createTestApp, type TestApp } from '../test/app';
+import { api } from '../test/http';
+
+type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
+type ExportedSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Attribute[];
+};
+type Export = { resourceSpans: Array<{ scopeSpans: Array<{ spans: ExportedSpan[] }> }> };
+
+const attr = (span: ExportedSpan, key: string) => {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
+};
+
+/** A small OTLP/HTTP receiver: keeps every span POSTed to /v1/traces (JSON). */
+async function startReceiver() {
+  const spans: ExportedSpan[] = [];
+  const paths: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      paths.push(req.url ?? '');
+      const payload = JSON.parse(body) as Export;
+      for (const r of payload.resourceSpans) for (const s of r.scopeSpans) spans.push(...s.spans);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, spans, paths, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let t: TestApp;
+  let remote: Server;
+  const remoteSeen: Array<Record<string, string | string[] | undefined>> = [];
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // LD and TS stand-ins that refuse every sign-in and keep the headers they were sent.
+    remote = createServer((req, res) => {
+      remoteSeen.push(req.headers);
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Invalid credentials."}');
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    t = await createTestApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      LD_URL: `${remoteUrl}/ld`,
+      TS_URL: `${remoteUrl}/ts`,
+    });
+  });
+  afterAll(async () => {
+    await receiver.close();
+    remote.closeAllConnections();
+    await new Promise<void>((resolve) => remote.close(() => resolve()));
+  });
+
+  it('exports a span per request with its request id, and LD/TS calls as its children carrying the id', async () => {
+    // Unknown to the portal: the sign-in asks LD and TS (simulators over real HTTP), then refuses.
+    const res = await api(t).post(
+      'auth/login',
+      { username: 'nobody@example.test', password: 'wrong-pass-1' },
+      {
+        headers: {
+          'x-request-id': 'trace-test-1',
+          traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        },
+      },
+    );
+    expect(res.statusCode).toBe(401);
+    await t.close(); // flushes the batch to the receiver
+
+    expect(receiver.paths.every((p) => p === '/v1/traces')).toBe(true);
+    const server = receiver.spans.find((s) => s.name === 'POST /api/v1.0/auth/login');
+    expect(server).toBeDefined();
+    // The browser's traceparent is continued.
+    expect(server!.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(server!.parentSpanId).toBe('b7ad6b7169203331');
+    expect(attr(server!, 'portal.request_id')).toBe('trace-test-1');
+    expect(attr(server!, 'http.response.status_code')).toBe(401);
+
+    const remote = receiver.spans.filter(
+      (s) => s.parentSpanId === server!.spanId && s.name.startsWith('Live Dispatch'),
+    );
+    expect(remote.length).toBeGreaterThan(0);
+    expect(attr(remote[0]!, 'portal.request_id')).toBe('trace-test-1');
+    // LD and TS got the request id and the trace context as headers.
+    expect(remoteSeen.length).toBe(2);
+    for (const headers of remoteSeen) {
+      expect(headers['x-request-id']).toBe('trace-test-1');
+      expect(headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
+    }
+
+    if (t.database.kind === 'postgres') {
+      const statements = receiver.spans.filter((s) => s.name === 'pg.query' && s.traceId === server!.traceId);
+      expect(statements.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('tracing limits', () => {
+  it('cuts a span still open after 600 s (an SSE stream), once', () => {
+    vi.useFakeTimers();
+    try {
+      const calls: string[] = [];
+      const span = { setAttribute: (key: string) => calls.push(key), end: () => calls.push('end') };
+      cutAfterMax(span as never);
+      vi.advanceTimersByTime(MAX_SPAN_MS - 1);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(calls).toEqual(['portal.cut_at_max_duration', 'end']);
+      const cancel = cutAfterMax(span as never);
+      cancel();
+      vi.advanceTimersByTime(MAX_SPAN_MS);
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is off without OTEL_EXPORTER_OTLP_ENDPOINT: no tracer for the clients, sample rate 1 by default', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.app.traceRemote).toBeUndefined();
+      expect(t.config.tracing).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toMatchObject({
+      sampleRate: 1,
+    });
+  });
+});
+
+describe('browser spans (telemetry routes)', () => {
+  it('tells the browser the sample rate and relays its spans to the collector; 404 when tracing is off', async () => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_TRACES_SAMPLER_ARG: '0.5',
+    });
+    try {
+      const http = api(t);
+      expect((await http.get('telemetry')).json()).toEqual({ data: { sampleRate: 0.5 } });
+      const span = {
+        traceId: 'a'.repeat(32),
+        spanId: 'b'.repeat(16),
+        name: 'page load /login',
+        kind: 1,
+        attributes: [],
+      };
+      const batch = { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ spans: [span] }] }] };
+      expect((await http.post('telemetry/traces', batch)).statusCode).toBe(202);
+      expect(receiver.spans.map((s) => s.name)).toEqual(['page load /login']);
+      expect((await http.post('telemetry/traces', { nope: 1 })).statusCode).toBe(422);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+    const off = await createTestApp();
+    try {
+      expect((await api(off).get('telemetry')).statusCode).toBe(404);
+      expect((await api(off).post('telemetry/traces', {})).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX, MESSAGES } from '@portal/contract';
+import type { RemoteCallResult } from '../integrations/remote';
+import {
+  context,
+  cutAfterMax,
+  incomingContext,
+  remoteSpan,
+  REQUEST_ID_ATTRIBUTE,
+  REQUEST_ID_KEY,
+  SpanKind,
+  SpanStatusCode,
+  startTracer,
+  trace,
+  tracePg,
+} from '../lib/tracing';
+
+/** A batch of browser spans is a few kilobytes; anything much larger is not one. */
+const RELAY_MAX_BYTES = 262_144;
+const isOtlpJson = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  Array.isArray((body as { resourceSpans?: unknown }).resourceSpans);
+
+export type RemoteTrace = (call: { system: string; method: string; path: string }) => {
+  headers: Record<string, string>;
+  end(result: RemoteCallResult): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tracing of calls to LD, TS and BI (integration clients); undefined when tracing is off. */
+    traceRemote: RemoteTrace | undefined;
+  }
+}
+
+/**
+ * OpenTelemetry tracing (docs/product.md §9: sample rate 1 by default, transactions cut at 600 s), only
+ * when OTEL_EXPORTER_OTLP_ENDPOINT is set: one server span per request (continuing a browser's
+ * `traceparent`), with the request id as an attribute; client spans for LD/TS/BI calls, which carry
+ * the request id and `traceparent` as headers; and spans for PostgreSQL statements. Unset, nothing
+ * is registered: no hook, no cost.
+ */
+export const tracingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const config = app.config.tracing;
+    if (!config) {
+      app.decorate('traceRemote', undefined);
+      return;
+    }
+    const { tracer, shutdown } = startTracer(config);
+    if (app.database.kind === 'postgres') {
+      const { default: pg } = await import('pg');
+      tracePg(pg.Client.prototype as never, tracer);
+    }
+    app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
+
+    // Browser tracing (issue 19): whether and how much to trace, and a relay of the browser's spans to
+    // the collector (the browser knows only its own origin). Not in the OpenAPI document: not product API.
+    const telemetry = `${API_PREFIX}/telemetry`;
+    app.get(telemetry, { schema: { hide: true } }, async () => ({ data: { sampleRate: config.sampleRate } }));
+    app.post(
+      `${telemetry}/traces`,
+      { schema: { hide: true }, bodyLimit: RELAY_MAX_BYTES },
+      async (request, reply) => {
+        if (!isOtlpJson(request.body)) return reply.status(422).send({ message: MESSAGES.malformedRequest });
+        const forwarded = await fetch(`${config.endpoint.replace(/\/$/, '')}/v1/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request.body),
+          signal: AbortSignal.timeout(5000),
+        }).catch(() => null);
+        if (!forwarded?.ok) request.log.warn({ status: forwarded?.status }, 'browser spans not relayed');
+        return reply.status(202).send();
+      },
+    );
+
+    const ends = new WeakMap<object, () => void>();
+    app.addHook('onRequest', (request, reply, done) => {
+      // The relay's own requests would be a span per batch of spans.
+      if (request.url.startsWith(telemetry)) return done();
+      const parent = incomingContext(request.headers).setValue(REQUEST_ID_KEY, request.id);
+      const span = tracer.startSpan(
+        request.method,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            'http.request.method': request.method,
+            'url.path': request.url.split('?')[0],
+            [REQUEST_ID_ATTRIBUTE]: request.id,
+          },
+        },
+        parent,
+      );
+      const cancelCut = cutAfterMax(span);
+      ends.set(request, () => {
+        cancelCut();
+        const route = request.routeOptions.url;
+        if (route) {
+          span.updateName(`${request.method} ${route}`);
+          span.setAttribute('http.route', route);
+        }
+        span.setAttribute('http.response.status_code', reply.statusCode);
+        if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      });
+      // The rest of the request runs inside the span's context (its DB and remote calls are children).
+      context.with(trace.setSpan(parent, span), done);
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      ends.get(request)?.();
+      done();
+    });
+    // Spans still open are flushed before the process ends.
+    app.addHook('onClose', async () => shutdown());
+  },
+  { name: 'tracing' },
+);

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { pagedOf, pagedQuerySchema } from './envelope';
+
+/** Sortable columns of the audit log: only time (the indexes serve nothing else at 1,000,000 rows). */
+export const AUDIT_SORT_COLUMNS = ['at'] as const;
+
+const userIdFilter = () =>
+  z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)));
+const isoDate = (name: string) =>
+  z.optional(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || !Number.isNaN(Date.parse(v)), {
+          error: `The ${name} field must be a valid date.`,
+        }),
+      ),
+      z.transform((v) => (v === '' ? undefined : v)),
+    ),
+  );
+
+/**
+ * `GET audit-log`: the paged query of the users list, filtered by who acted (`actor`), whom it was
+ * about (`target`, a user id), the action's prefix (`auth.login` matches `auth.login.failed`) and a
+ * time range (`from`/`to`, ISO dates or date-times; a bare `to` date includes that whole day).
+ */
+export const auditQuerySchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
+  sortDirection: z._default(z.enum(['asc', 'desc']), 'desc'),
+  actor: userIdFilter(),
+  target: userIdFilter(),
+  action: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(100),
+        z.regex(/^[a-z0-9_.]*$/, { error: 'The action field may hold only a-z, 0-9, "_" and ".".' }),
+      ),
+  ),
+  from: isoDate('from'),
+  to: isoDate('to'),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** Someone an audit entry names: the user, or just the id when the user was deleted since. */
+export const auditPersonSchema = z.object({ id: z.number(), name: z.nullable(z.string()) });
+
+/** One row of the audit log (who did what to whom, when, from where). Never a secret in `details`. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.nullable(auditPersonSchema),
+  target_type: z.nullable(z.string()),
+  target_id: z.nullable(z.string()),
+  /** The target user's name when target_type is 'user' and the user still exists. */
+  target_name: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  details: z.nullable(z.record(z.string(), z.unknown())),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * Matching rows are counted up to this many: beyond it `meta.total` is this number and
+ * `meta.total_is_lower_bound` is true (counting a million rows exactly would take most of a page's time).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+const pagedEntries = pagedOf(auditEntrySchema);
+export const pagedAuditSchema = z.extend(pagedEntries, {
+  meta: z.extend(pagedEntries.shape.meta, { total_is_lower_bound: z.boolean() }),
+});
+export type PagedAudit = z.infer<typeof pagedAuditSchema>;
+
+/** `?format=` of every export route: only CSV today (docs/api.md "CSV export"). */
+export const exportFormatSchema = z.object({ format: z._default(z.enum(['csv']), 'csv') });
+
+/** `GET audit-log/export`: the list's filters and order; page and page size are ignored. */
+export const auditExportQuerySchema = z.extend(auditQuerySchema, exportFormatSchema.shape);
