@@ -113,7 +113,7 @@ test.describe('NS BI for admins', () => {
 
     await signInViaApi(page, undefined, '/admin/usage');
     const perDay = page.getByRole('region', { name: 'Clicks per day' });
-    await expect(perDay.locator('svg')).toBeVisible();
+    await expect(perDay.locator('svg:not([aria-hidden="true"])')).toBeVisible();
     await expect(perDay.getByRole('table', { name: 'Clicks per day' }).getByRole('row')).not.toHaveCount(1);
     await expect(
       page.getByRole('region', { name: 'Top reports' }).getByRole('cell', { name: 'Fleet Overview' }),
