@@ -67,4 +67,7 @@ export const VALIDATION = {
   phoneOnlyNumbers: 'Enter a valid phone number (only numbers)',
   roleRequired: 'Role is a required field',
   invalidEmail: (label: string) => `${label} must be a valid email`,
+  currentPasswordRequired: 'Current password is a required field',
+  currentPasswordWrong: 'The current password is incorrect.',
+  passwordTooCommon: 'This password is too common.',
 } as const;

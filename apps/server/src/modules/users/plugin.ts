@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import type { BiAccounts } from './bi-accounts';
+import { createReauth } from './reauth';
 import { createUserRepository } from './repository';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
@@ -25,20 +26,23 @@ export type UsersModuleOptions = {
 export const usersModule = fp(
   async (app: FastifyInstance, options: UsersModuleOptions) => {
     const db = app.database.db;
+    const users = createUserRepository(db);
     app.decorate(
       'users',
       createUserService({
         db,
         database: app.database,
-        users: createUserRepository(db),
+        users,
         tokens: app.tokens,
         biAccounts: options.biAccounts ?? {
           deleteAccount: (userId, opts) => app.bi.removeAccount(userId, opts, null),
         },
         now: app.now,
+        confirmCurrentPassword: createReauth({ users, throttle: app.throttle, now: app.now }),
+        mailer: app.mailer,
       }),
     );
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
-  { name: 'users', dependencies: ['tokens', 'bi'] },
+  { name: 'users', dependencies: ['tokens', 'throttle', 'bi'] },
 );

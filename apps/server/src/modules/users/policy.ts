@@ -28,3 +28,9 @@ export const canChangeRoleOf = (actor: Actor, targetId: number) => actor.userId 
 
 /** Nobody deletes (or blocks) themselves. */
 export const canDeleteUser = (actor: Actor, targetId: number) => actor.userId !== targetId;
+
+/**
+ * Changing one's own email or password, or turning one's own two-factor off, needs the current
+ * password in the same request; an admin changing another user does not (they cannot know it).
+ */
+export const needsCurrentPassword = (actor: Actor, targetId: number) => actor.userId === targetId;
