@@ -4,7 +4,12 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { afterUserChange } from '../../../shared/users/api/after-user-change';
 import { ensureBiAccount } from './create-bi-account';
 
-export type MetaChange = { user_id: number; meta: Array<{ key: string; value: string | null }> };
+export type MetaChange = {
+  user_id: number;
+  meta: Array<{ key: string; value: string | null }>;
+  /** Turning your own two-factor off (re-authentication). */
+  current_password?: string;
+};
 
 /**
  * POST meta/user {user_id, meta:[{key, value}]} → the user's meta list. Own user, or an admin for
