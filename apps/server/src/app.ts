@@ -64,13 +64,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setSecurityHeaders(request, reply);
     reply.header('x-request-id', request.id);
   };
+  const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count as Express means it (the n nearest hops are proxies): this Fastify treats a bare
+    // number as "trust nothing", so it goes in as proxy-addr's trust function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
