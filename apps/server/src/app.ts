@@ -19,6 +19,7 @@ import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
+import { requestLogSerializer } from './lib/log-redaction';
 import { openApiOptions } from './lib/openapi-document';
 import { integrationsPlugin } from './integrations/plugin';
 
@@ -37,6 +38,8 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** BI account operations for the users service (default: the bi module's; tests pass fakes). */
   biAccounts?: BiAccounts;
   /** Clock for codes, reset links and tickets (default: the real one). */
@@ -66,7 +69,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Request lines never carry secrets from query strings (lib/log-redaction.ts).
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream && { stream: options.logStream }),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -190,7 +190,8 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
       if (result.kind !== 'rejected') await throttle.signInSucceeded(attempt.username, client.ip);
       if (result.kind === 'code-required') return result;
       if (result.kind === 'rejected') {
-        await audit('linked_apps.link.failed', userId, client, { app, username: attempt.username });
+        // Not what was typed as the name: refused credentials name no account we know.
+        await audit('linked_apps.link.failed', userId, client, { app });
         throw new AppError(422, result.message);
       }
       const { user, secrets } = result.account;
