@@ -61,7 +61,9 @@ function frameSources(config: AppConfig): string[] {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const setSecurityHeaders = await securityHeaders(frameSources(config));
+  const setSecurityHeaders = await securityHeaders(frameSources(config), {
+    httpsOrigin: config.appUrl.startsWith('https://'),
+  });
   /** What every answer carries, whoever writes it: the security headers and the request id. */
   const stampAnswer = (request: FastifyRequest, reply: FastifyReply) => {
     setSecurityHeaders(request, reply);
@@ -123,7 +125,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   await app.register(compressionPlugin);
   await app.register(swagger, openApiOptions);
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  // The docs UI is a page to explore the API with: off in production unless API_DOCS=on.
+  if (config.apiDocsUi) await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   // What modules use but is no module: mail, and the clients of the systems the portal talks to.

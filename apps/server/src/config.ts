@@ -56,6 +56,8 @@ const envSchema = z
       }),
     WEB_DIST: z.string().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** The API docs UI at /api/v1.0/docs (default: on, off in production). */
+    API_DOCS: booleanish.optional(),
     /** smtp://user:pass@host:port or smtps://…; without it mail goes to the outbox table (development). */
     SMTP_URL: z
       .string()
@@ -144,6 +146,7 @@ export type AppConfig = {
   simulators: { demoAccounts: boolean; controls: boolean };
   webDist: string;
   shutdownGraceMs: number;
+  apiDocsUi: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
   bi: BiConfig;
@@ -205,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulators: { demoAccounts: !isProduction, controls: !isProduction },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    apiDocsUi: env.API_DOCS ?? !isProduction,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     linkedApps: {
       ld: linkedApp(env.LD_URL, env.LD_APP_URL, appUrl, 'ld'),

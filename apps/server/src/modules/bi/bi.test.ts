@@ -275,13 +275,12 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     expect(
       (await http.post('user-logs/increase-nsbi-clicks', undefined, { headers: tokens.headers })).statusCode,
     ).toBe(204);
-    expect(
-      (
-        await http.post('user-logs/increase-report-clicks?report_id=r-1', undefined, {
-          headers: tokens.headers,
-        })
-      ).statusCode,
-    ).toBe(204);
+    const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!.id;
+    const click = (id: string) =>
+      http.post(`user-logs/increase-report-clicks?report_id=${id}`, undefined, { headers: tokens.headers });
+    expect((await click(overview)).statusCode).toBe(204);
+    // Only items the caller sees: a made-up id is 404 and counts nothing.
+    expect((await click('r-made-up')).statusCode).toBe(404);
     expect(
       (await http.post('user-logs/increase-report-clicks', undefined, { headers: tokens.headers }))
         .statusCode,
@@ -289,7 +288,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     const rows = await t.database.db.select().from(userClicks).where(eq(userClicks.userId, user.id));
     expect(rows.map((r) => [r.kind, r.reportId])).toEqual([
       ['nsbi', null],
-      ['report', 'r-1'],
+      ['report', overview],
     ]);
     expect((await http.post('user-logs/increase-nsbi-clicks')).statusCode).toBe(401);
   });

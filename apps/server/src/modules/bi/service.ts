@@ -267,6 +267,13 @@ export function createBiService(deps: BiServiceDeps) {
     /** GET dundas-bi/project/users-project-items (admin). */
     usersProjectItems: (query: NsbiUsersQuery) => listNsbiUsers(deps, query),
 
+    /** Whether the caller sees this item of their project now (usage clicks count only those). */
+    async sees(caller: UserRecord, itemId: string): Promise<boolean> {
+      if (!usesNsbi(caller)) return false;
+      const view = await viewOf(caller);
+      return Boolean(view?.tree.items.some((i) => i.id === itemId && seesItem(i, view.grants)));
+    },
+
     /** A report's name, if a kept project tree has it (usage charts). */
     reportName: (id: string) => trees.itemName(id),
 
