@@ -126,7 +126,9 @@ async function measure(baseUrl: string, pid: number, token: string, userId: numb
 }
 
 async function run(label: string, database: Scratch, png: Buffer) {
-  const server = await startChild(`server on ${label}`, serverMain, serverEnv(database));
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server during the run.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = await startChild(`server on ${label}`, serverMain, serverEnv(database), { nodeArgs });
   try {
     const token = await signIn(server.url);
     const me = (await (

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { binaryBody, documentedOnly } from '../../lib/openapi-media';
 import { actorOf } from '../tokens';
+import { inUploadQueue } from './image';
 import { presentFile } from './presenter';
 import { tooLarge, type UploadedFile } from './service';
 
@@ -94,8 +95,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request);
-      const stored = await files.uploadLogo(fields, file, actorOf(request));
+      const stored = await inUploadQueue(async () => {
+        const { fields, file } = await readUpload(request);
+        return files.uploadLogo(fields, file, actorOf(request));
+      });
       return reply.status(201).send({ data: presentFile(stored) });
     },
   );
