@@ -120,7 +120,7 @@ export function UserForm(props: UserFormProps) {
                 <PasswordInput
                   label="Current password"
                   autoComplete="current-password"
-                  placeholder="Only when changing your email or password"
+                  placeholder="When changing email or password"
                   {...form.getInputProps('current_password')}
                 />
               )}
