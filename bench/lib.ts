@@ -102,6 +102,8 @@ export function serverEnv(database: Scratch): Record<string, string> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    // Production requires an SMTP server; benches send no mail, so nothing listens there.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     // Later issues: embedded simulators are opt-in in production.
     SIMULATORS: 'on',
     ...database.env,

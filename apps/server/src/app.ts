@@ -21,6 +21,7 @@ import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
+import { requestLogSerializer } from './lib/log-redaction';
 import { openApiOptions } from './lib/openapi-document';
 import { integrationsPlugin } from './integrations/plugin';
 
@@ -44,6 +45,8 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** BI account operations for the users service (default: the bi module's; tests pass fakes). */
   biAccounts?: BiAccounts;
   /** Clock for codes, reset links and tickets (default: the real one). */
@@ -62,19 +65,32 @@ export function frameSources(config: Pick<AppConfig, 'bi' | 'resources'>): strin
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const setSecurityHeaders = await securityHeaders(frameSources(config));
+  const setSecurityHeaders = await securityHeaders(frameSources(config), {
+    httpsOrigin: config.appUrl.startsWith('https://'),
+  });
   /** What every answer carries, whoever writes it: the security headers and the request id. */
   const stampAnswer = (request: FastifyRequest, reply: FastifyReply) => {
     setSecurityHeaders(request, reply);
     reply.header('x-request-id', request.id);
   };
+  const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Request lines never carry secrets from query strings (lib/log-redaction.ts).
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream && { stream: options.logStream }),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count as Express means it (the n nearest hops are proxies): this Fastify treats a bare
+    // number as "trust nothing", so it goes in as proxy-addr's trust function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
@@ -122,7 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   await app.register(compressionPlugin);
   await app.register(swagger, openApiOptions);
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  // The docs UI is a page to explore the API with: off in production unless API_DOCS=on.
+  if (config.apiDocsUi) await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   // What modules use but is no module: mail, and the clients of the systems the portal talks to.

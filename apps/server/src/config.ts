@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_BI_SERVICE_ACCOUNT } from './simulators/fixtures';
@@ -8,9 +9,10 @@ const booleanish = z
 
 const envSchema = z
   .object({
-    APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // No defaults here: whether they were set at all decides the safe defaults (see loadConfig).
+    APP_ENV: z.enum(['development', 'test', 'production']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().optional(),
     APP_URL: z.url().optional(),
     APP_KEY: z
       .string()
@@ -26,9 +28,36 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-    TRUST_PROXY: booleanish.default(false),
+    /** Absolute lifetime of a sign-in's refresh family (rotation does not extend it). */
+    REFRESH_FAMILY_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Which proxies' X-Forwarded-For to believe: a hop count (1 = the nearest proxy) or a
+     * comma-separated list of proxy addresses/CIDRs; false/0/off: none. Never "everyone".
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx): number | string[] | false => {
+        const v = value.trim().toLowerCase();
+        if (['false', 'off', 'no', '0', ''].includes(v)) return false;
+        if (/^\d+$/.test(v)) return Number(v);
+        if (['true', 'on', 'yes'].includes(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "true": trusting every X-Forwarded-For lets any client choose its IP',
+          });
+          return z.NEVER;
+        }
+        return v
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+      }),
     WEB_DIST: z.string().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** The API docs UI at /api/v1.0/docs (default: on, off in production). */
+    API_DOCS: booleanish.optional(),
     /** smtp://user:pass@host:port or smtps://…; without it mail goes to the outbox table (development). */
     SMTP_URL: z
       .string()
@@ -66,6 +95,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
+    // APP_ENV unset means "development" with the public development key: never on a public interface.
+    if (!env.APP_ENV && !env.APP_KEY && env.HOST && !isLoopback(env.HOST))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message: `APP_ENV is unset and no APP_KEY is given, so the server would run with the public development key; it refuses to listen on ${env.HOST}. Set APP_ENV=production (with APP_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL), or APP_ENV=development to run a development server there on purpose, or leave HOST unset (127.0.0.1).`,
+      });
     if (env.BI_URL && !env.BI_SERVICE_PASSWORD)
       ctx.addIssue({
         code: 'custom',
@@ -81,11 +117,15 @@ const envSchema = z
         });
     }
     if (env.APP_ENV !== 'production') return;
-    for (const key of ['APP_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
+    for (const key of ['APP_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
       if (!env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
     }
   });
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -105,9 +145,14 @@ export type AppConfig = {
   logLevel: string;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
-  trustProxy: boolean;
+  refreshFamilyMaxMs: number;
+  /** Fastify's trustProxy: a hop count or the proxies' addresses; false trusts no X-Forwarded-For. */
+  trustProxy: number | string[] | false;
+  /** Simulators stand in for unset LD/TS/BI URLs; in production (SIMULATORS=on) without demo accounts or /_sim controls. */
+  simulators: { demoAccounts: boolean; controls: boolean };
   webDist: string;
   shutdownGraceMs: number;
+  apiDocsUi: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
   bi: BiConfig;
@@ -155,13 +200,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const appEnv = env.APP_ENV ?? 'development';
+  const isProduction = appEnv === 'production';
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const biPublicUrl = (env.BI_PUBLIC_URL ?? env.BI_URL ?? '/sim/bi').replace(/\/$/, '');
   return {
-    env: env.APP_ENV,
-    isProduction: env.APP_ENV === 'production',
+    env: appEnv,
+    isProduction,
     port: env.PORT,
-    host: env.HOST,
+    // Unset APP_ENV: loopback only (the development key must not face a network).
+    host: env.HOST ?? (env.APP_ENV ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     appKey: Buffer.from(env.APP_KEY ?? DEV_APP_KEY, 'hex'),
     // 'memory://' (tests) is a PGlite mode, not a folder: resolving it made a real 'memory:' folder.
@@ -171,9 +219,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_MINUTES * 60_000,
     refreshTokenTtlMs: env.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+    refreshFamilyMaxMs: env.REFRESH_FAMILY_MAX_DAYS * 86_400_000,
     trustProxy: env.TRUST_PROXY,
+    simulators: { demoAccounts: !isProduction, controls: !isProduction },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    apiDocsUi: env.API_DOCS ?? !isProduction,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     linkedApps: {
       ld: linkedApp(env.LD_URL, env.LD_APP_URL, 'ld'),
@@ -200,9 +251,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiUrl: env.BI_URL?.replace(/\/$/, ''),
       publicUrl: biPublicUrl,
       // Without BI_URL these are the simulator's service account (docs/integrations.md demo data).
+      // In production the in-process BI simulator gets a random password instead of the public demo one.
       serviceAccount: {
         name: env.BI_SERVICE_ACCOUNT ?? DEMO_BI_SERVICE_ACCOUNT.name,
-        password: env.BI_SERVICE_PASSWORD ?? DEMO_BI_SERVICE_ACCOUNT.password,
+        password:
+          env.BI_SERVICE_PASSWORD ??
+          (isProduction ? randomBytes(24).toString('base64url') : DEMO_BI_SERVICE_ACCOUNT.password),
       },
     },
   };

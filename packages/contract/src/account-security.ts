@@ -33,6 +33,8 @@ export const REALTIME = {
   ticketTtlMs: 60_000,
   heartbeatMs: 25_000,
   retryMs: 3_000,
+  /** Streams one user may hold on an instance; a newer one ends the oldest. */
+  maxStreamsPerUser: 5,
 } as const;
 
 export const broadcastingAuthSchema = z.object({

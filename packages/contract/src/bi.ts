@@ -50,8 +50,9 @@ export const biAccountDeleteQuerySchema = z.object({
 });
 
 /** GET dundas-bi/log-on/token: with `item`, also the URL that opens it (checked against your items). */
+/** `item` is mandatory: a token opens one item the caller may open, never their whole project. */
 export const logOnTokenQuerySchema = z.object({
-  item: z.optional(text().check(z.minLength(1), z.maxLength(100))),
+  item: text().check(z.minLength(1), z.maxLength(100)),
 });
 export const logOnTokenSchema = z.object({ logOnToken: z.string(), url: z.optional(z.string()) });
 export type LogOnToken = z.infer<typeof logOnTokenSchema>;

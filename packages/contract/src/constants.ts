@@ -76,4 +76,6 @@ export const THROTTLE = {
   accountLockMaxMs: 15 * 60_000,
   ipFailures: 50,
   ipWindowMs: 15 * 60_000,
+  /** Two-factor codes a user may try in a day, over all their challenges (each allows 5). */
+  twoFactorDailyCodes: 20,
 } as const;

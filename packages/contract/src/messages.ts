@@ -76,4 +76,7 @@ export const VALIDATION = {
   unstorableText: 'This text contains characters that are not allowed.',
   /** 422: an id above the largest the database holds (2^31−1). */
   idOutOfRange: 'This id does not exist.',
+  currentPasswordRequired: 'Current password is a required field',
+  currentPasswordWrong: 'The current password is incorrect.',
+  passwordTooCommon: 'This password is too common.',
 } as const;

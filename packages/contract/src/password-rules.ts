@@ -1,12 +1,19 @@
 import * as z from 'zod/mini';
+import { COMMON_PASSWORDS } from './common-passwords';
 import { text } from './rules';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { VALIDATION, required } from './messages';
 
-/** docs/product.md §5 Password: 6 to 15 characters. */
+/**
+ * docs/product.md §5 Password: 6 to 15 characters, and not one of the most common passwords (ASVS
+ * 6.2.4; checked case-insensitively, so 'Password1' is refused like 'password1').
+ */
 export const passwordRule = text().check(
   z.minLength(PASSWORD_MIN, { error: VALIDATION.passwordTooShort }),
   z.maxLength(PASSWORD_MAX, { error: VALIDATION.passwordTooLong }),
+  z.refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), {
+    error: VALIDATION.passwordTooCommon,
+  }),
 );
 
 /** A new password that must be given (Register, Reset password, Create User): empty says "required", not "too short". */

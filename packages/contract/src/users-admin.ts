@@ -27,6 +27,7 @@ export const LOGO_MESSAGES = {
   fileType: 'The logo must be a PNG or JPEG image.',
   tooLarge: 'The logo may not be greater than 10 MB.',
   typeInvalid: 'The selected type is invalid.',
+  oneFile: 'Upload one file at a time.',
 } as const;
 
 /** Text fields of `POST files/logo` (multipart; the `file` part is checked by its bytes). */

@@ -128,6 +128,8 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
       email: emailSchema(),
       password: mode === 'create' ? newPasswordSchema : passwordOrEmpty,
       password_confirmation: text(),
+      // Changing one's own email or password needs it (the server decides when; empty otherwise).
+      current_password: z.optional(text()),
       primary_phone_number: metaRules[META_KEYS.primaryPhone]!,
       secondary_phone_number: metaRules[META_KEYS.secondaryPhone]!,
       company_name: metaRules[META_KEYS.companyName]!,
@@ -155,6 +157,8 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
         mode === 'create' ? newPasswordSchema : preprocess(blankToUndefined, z.optional(passwordRule)),
       password_confirmation:
         mode === 'create' ? z.optional(text()) : preprocess(blankToUndefined, z.optional(text())),
+      /** Re-authentication: one's own email or password changes only with it (docs/api.md PUT users/{id}). */
+      current_password: preprocess(blankToUndefined, z.optional(text().check(z.maxLength(200)))),
       meta: z._default(
         z
           .array(z.object({ key: z.enum(USER_FORM_META_KEYS), value: z.nullable(text()) }))
@@ -176,6 +180,7 @@ export type UserPayloadBody = {
   email: string;
   password?: string;
   password_confirmation?: string;
+  current_password?: string;
   meta: Array<{ key: (typeof USER_FORM_META_KEYS)[number]; value: string | null }>;
   role_id: number;
   project_id?: string | null;
@@ -200,6 +205,7 @@ export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }):
       password: form.password,
       password_confirmation: form.password_confirmation,
     }),
+    ...(form.current_password && { current_password: form.current_password }),
     meta,
     role_id: form.role_id,
     project_id: form.uses_nsbi ? form.project_id : null,
@@ -251,6 +257,8 @@ export const metaUpdateSchema = z
         }),
       )
       .check(z.minLength(1), z.maxLength(50)),
+    /** Turning one's own two-factor off needs it (the server decides when). */
+    current_password: z.optional(z.string().check(z.maxLength(200))),
   })
   .check(z.superRefine((v, ctx) => checkMetaValues(v.meta, ctx)));
 export type MetaUpdate = z.infer<typeof metaUpdateSchema>;

@@ -46,7 +46,15 @@ export const integrationsPlugin = fp(
       trace: app.traceRemote,
     };
     const mounted = !linkedApps.ld.apiUrl || !linkedApps.ts.apiUrl || !bi.apiUrl;
-    const fixtures = mounted ? loadSimulatorFixtures(linkedApps.simulatorFixtures) : undefined;
+    const { demoAccounts, controls } = app.config.simulators;
+    const fixtures = mounted
+      ? loadSimulatorFixtures(linkedApps.simulatorFixtures, { demo: demoAccounts })
+      : undefined;
+    if (mounted && app.config.isProduction)
+      app.log.warn(
+        { ld: !linkedApps.ld.apiUrl, ts: !linkedApps.ts.apiUrl, bi: !bi.apiUrl },
+        'SIMULATORS=on in production: simulators stand in for the systems without a URL (no demo accounts, no /_sim controls); not for real customers',
+      );
 
     app.decorate(
       'dispatchClient',
@@ -77,7 +85,12 @@ export const integrationsPlugin = fp(
     );
 
     if (fixtures && !bi.apiUrl) {
-      const simulator = createBiSimulator({ now: app.now, ...fixtures.bi });
+      const simulator = createBiSimulator({
+        now: app.now,
+        ...fixtures.bi,
+        serviceAccount: bi.serviceAccount,
+        controls,
+      });
       await app.register(simulator.plugin, { prefix: '/sim/bi' });
     }
     if (fixtures && !linkedApps.ld.apiUrl) {
@@ -90,6 +103,7 @@ export const integrationsPlugin = fp(
         portalUrl,
         now: app.now,
         sessionIdleMs: linkedApps.tsSimulatorSessionIdleMs,
+        controls,
       });
       await app.register(simulator.plugin, { prefix: '/sim/ts' });
     }

@@ -60,3 +60,10 @@ export const passwordChangedMail = (to: string): Mail =>
     'The password of your account was just changed and every session was signed out.',
     `If this was not you, contact us at ${VENDOR_CONTACT_EMAIL} at once.`,
   ]);
+
+/** To the old address: the account's email was changed (the new address is not named). */
+export const emailChangedMail = (to: string): Mail =>
+  compose(to, 'Your email address was changed', [
+    'The email address of your account was just changed; mail about it now goes to the new address.',
+    `If this was not you, contact us at ${VENDOR_CONTACT_EMAIL} at once.`,
+  ]);

@@ -70,9 +70,20 @@ const isApiData = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.star
 /** Sets the security headers of a request's answer; called first thing for every request. */
 export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
-export async function securityHeaders(extraFrameSources: string[] = []): Promise<SecurityHeaders> {
+/** HSTS: a year, subdomains too (ASVS 12.1); only ever sent over HTTPS, where browsers heed it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * `httpsOrigin`: the public origin (APP_URL) is https, so every answer gets HSTS, also when a proxy
+ * ends TLS in front; otherwise an answer gets it when its own request came over HTTPS.
+ */
+export async function securityHeaders(
+  extraFrameSources: string[] = [],
+  { httpsOrigin = false }: { httpsOrigin?: boolean } = {},
+): Promise<SecurityHeaders> {
   const documentHeaders = await helmetHeaders(extraFrameSources);
   return (request, reply) => {
+    if (httpsOrigin || request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
     if (isApiData(request.url)) {
       // API routes set their own headers through the reply, so a route's own Cache-Control (the
       // logo's) replaces this one; and the reply's header object is cheaper than the raw

@@ -88,11 +88,17 @@ export type SimulatorFixtures = {
   bi: { accounts: Array<{ name: string; password: string }>; projects: ProjectSpec[] };
 };
 
-/** The demo accounts, plus the file's (a bad file stops the server with a message naming it). */
-export function loadSimulatorFixtures(file: string | undefined): SimulatorFixtures {
+/**
+ * The demo accounts (unless `demo: false`: production, where their passwords are public), plus the
+ * file's (a bad file stops the server with a message naming it).
+ */
+export function loadSimulatorFixtures(
+  file: string | undefined,
+  { demo = true }: { demo?: boolean } = {},
+): SimulatorFixtures {
   const fixtures: SimulatorFixtures = {
-    ld: [DEMO_DISPATCH_ACCOUNT],
-    ts: [DEMO_TELEMETRY_ACCOUNT],
+    ld: demo ? [DEMO_DISPATCH_ACCOUNT] : [],
+    ts: demo ? [DEMO_TELEMETRY_ACCOUNT] : [],
     bi: { accounts: [], projects: [] },
   };
   if (!file) return fixtures;

@@ -107,6 +107,7 @@ describe('simulator configuration', () => {
       APP_KEY: 'a'.repeat(64),
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'secret1',
+      SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => loadConfig(production)).toThrow(
       /LD_URL is required when the simulators are off[\s\S]*TS_URL[\s\S]*BI_URL/,

@@ -82,7 +82,10 @@ describe('BI client against the BI simulator, over HTTP', () => {
     const before = await open(await bi.logOnToken(created.name));
     expect(before.status).toBe(403); // not assigned to the project yet
 
+    // The project without the item: the BI server still refuses it (per-account item permissions).
     expect(await bi.setAccountProjects(created.id, [fleet.projectId])).toBe(true);
+    expect((await open(await bi.logOnToken(created.name))).status).toBe(403);
+    expect(await bi.setAccountProjects(created.id, [fleet.projectId], [dashboard.id])).toBe(true);
     const token = await bi.logOnToken(created.name);
     const page = await open(token);
     expect(page.status).toBe(200);

@@ -232,13 +232,26 @@ export function createBiClient(options: BiClientOptions) {
       return remote.read(answer, z.array(accountSchema), 'account query')[0] ?? null;
     },
 
-    /** PUT /API/Account/{id}/: the projects the account may view (its `Projects` custom attribute). */
-    async setAccountProjects(id: string, projectIds: string[]): Promise<boolean> {
+    /**
+     * PUT /API/Account/{id}/: what the account may view — the projects (`Projects` custom attribute)
+     * and, within them, the items (`Items`). Both go every time: the PUT replaces the attributes, so
+     * a project change without items leaves the account able to open nothing until the items follow.
+     */
+    async setAccountProjects(
+      id: string,
+      projectIds: string[],
+      itemIds: readonly string[] = [],
+    ): Promise<boolean> {
       const answer = await call({
         method: 'PUT',
         path: accountPath(id),
         idempotent: true,
-        body: { customAttributes: [{ name: 'Projects', values: projectIds }] },
+        body: {
+          customAttributes: [
+            { name: 'Projects', values: projectIds },
+            { name: 'Items', values: [...itemIds] },
+          ],
+        },
       });
       if (answer.status === 410 || answer.status === 404) return false;
       if (answer.status !== 200) throw remote.unexpected(answer, 'update account');

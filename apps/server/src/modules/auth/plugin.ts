@@ -35,6 +35,7 @@ export const authModule = fp(
           mailer: app.mailer,
           appKey: app.config.appKey,
           now: app.now,
+          throttle: app.throttle,
         }),
         publish: app.realtime.publish,
         now: app.now,

@@ -123,6 +123,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** POST auth/login. Every attempt, whatever its outcome, is audited (never the password). */
     async signIn(attempt: LoginRequest, client: ClientInfo): Promise<SignInResult> {
       const at = now();
+      // The name typed is kept only when it is an account's: a mistyped password in the username
+      // field, or a guessed name, stays out of the audit trail.
       const audit = (action: string, userId: number | null, details: Record<string, unknown>) =>
         recordAudit(db, {
           actorId: action === 'auth.login.succeeded' ? userId : null,
@@ -130,14 +132,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           targetType: 'user',
           targetId: userId,
           ip: client.ip,
-          details: { username: attempt.username, ...details },
+          details: { ...(userId !== null && { username: attempt.username }), ...details },
         });
 
-      // Checked before any password work: a locked name answers fast and identically, known or not.
-      const limits = await throttle.readSignIn(attempt.username, client.ip, at);
-      if (limits.lock) {
-        await audit('auth.login.locked', null, { scope: limits.lock.scope });
-        throw AppError.tooManyRequests(limits.lock.retryAfterSeconds);
+      // Counted before any password work (atomically: a burst cannot slip past), given back on
+      // success; a locked name answers fast and identically, known or not.
+      const lock = await throttle.admitSignIn(attempt.username, client.ip, at);
+      if (lock) {
+        const known = await users.findSignInCandidate(attempt.username);
+        await audit('auth.login.locked', known?.user.id ?? null, { scope: lock.scope });
+        throw AppError.tooManyRequests(lock.retryAfterSeconds);
       }
 
       const portal = await checkPortalCredentials(attempt);
@@ -148,6 +152,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user && deps.externalAccounts && portal.reason !== 'blocked') {
         const outcome = await deps.externalAccounts.signIn(attempt);
         if (outcome.kind === 'code-required') {
+          // LD accepted the password and asks for its code: not a failure.
+          await throttle.signInSucceeded(attempt.username, client.ip);
           await audit('auth.login.challenged', null, { via: 'ld' });
           return { kind: 'challenge', message: outcome.message };
         }
@@ -162,7 +168,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) {
         // Portal credentials were right but the external account is gone: still a wrong password.
         const failure: FailureReason = reason === 'blocked' ? 'blocked' : (portal.reason ?? 'wrong_password');
-        await throttle.recordSignInFailure(attempt.username, client.ip, at);
         await audit('auth.login.failed', external?.userId ?? portal.userId ?? null, {
           reason: failure,
           ...(external && { via: external.app, externalUserId: external.externalUserId }),
@@ -174,14 +179,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
       const userId = user.id;
-      // A failure recorded after readThrottle is left for the next success to clear.
-      if (limits.accountCounted) await throttle.clearSignInAccount(attempt.username);
       // LD took the authKey as its own one-time code: the portal's second factor is still to come.
+      // A wrong portal code throws here: the attempt stays counted against the account.
       const next = await afterCredentialsVerified(
         user,
         external?.usedCode ? { ...attempt, authKey: '' } : attempt,
         client,
       );
+      await throttle.signInSucceeded(attempt.username, client.ip);
       if (next !== 'issue-session') {
         await audit('auth.login.challenged', userId, {});
         return { kind: 'challenge', ...next };

@@ -133,6 +133,22 @@ describe('sessions: me, refresh, logout and the guard', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(401);
   });
 
+  it('ends a refresh family after REFRESH_FAMILY_MAX_DAYS, however often it was refreshed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const day = 86_400_000;
+    const maxDays = t.config.refreshFamilyMaxMs / day;
+    let { refreshToken } = await signIn(t, await createUser(t));
+    // Refreshed every 10 days: each token is young, but the sign-in is not.
+    for (let elapsed = 10; elapsed < maxDays; elapsed += 10) {
+      vi.setSystemTime(Date.now() + 10 * day);
+      const res = await refresh(refreshToken);
+      expect(res.statusCode).toBe(200);
+      refreshToken = sessionSchema.parse(res.json().data).refresh_token;
+    }
+    vi.setSystemTime(Date.now() + 10 * day);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+
   it('logs out with 204: the token stops working at once', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user);

@@ -135,18 +135,33 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       expect(tsManaged.json().message).toBe('Please contact Tattle Systems to view this report');
     });
 
-    it('a token opens nothing outside the account’s project, even with another item id in the URL', async () => {
+    it('422 without item: there is no token for a whole project', async () => {
       const { tokens } = await nsbiCustomer(t);
-      const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!;
+      const res = await http.get('dundas-bi/log-on/token', { headers: tokens.headers });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.item).toHaveLength(1);
+    });
+
+    it('a token opens only what the account may open, even with another item id in the URL', async () => {
+      const { tokens } = await nsbiCustomer(t);
+      const list = await items(tokens);
+      const overview = list.find((i) => i.name === 'Fleet Overview')!;
+      const fuel = list.find((i) => i.name === 'Fuel Consumption')!;
+      const planner = list.find((i) => i.name === 'Route Planner')!;
+      const tokenFor = async (id: string) =>
+        (await http.get(`dundas-bi/log-on/token?item=${id}`, { headers: tokens.headers })).json().data
+          .logOnToken as string;
+      const open = async (kind: string, id: string, token: string) =>
+        (await fetch(`${t.simulators!.biUrl}/${kind}/${id}?logonTokenId=${token}`)).status;
+      // Another view-only item of the project opens; one that is not view-only does not.
+      expect(await open('Dashboard', fuel.id, await tokenFor(overview.id))).toBe(200);
+      expect(await open('Report', planner.id, await tokenFor(overview.id))).toBe(403);
+      // Nor does anything of a project the account may not view.
       const other = await nsbiCustomer(t, { project: null });
-      // A user without a project still gets a token for their own account (no item named)…
-      const res = await http.get('dundas-bi/log-on/token', { headers: other.tokens.headers });
-      expect(res.statusCode).toBe(200);
-      // …which the BI server refuses for a dashboard of a project that account may not view.
-      const page = await fetch(
-        `${t.simulators!.biUrl}/Dashboard/${overview.id}?logonTokenId=${res.json().data.logOnToken}`,
-      );
-      expect(page.status).toBe(403);
+      const own = await http.get(`dundas-bi/log-on/token?item=${overview.id}`, {
+        headers: other.tokens.headers,
+      });
+      expect(own.statusCode).toBe(404);
     });
   });
 
@@ -250,7 +265,11 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.dundasProjectId).toBe(FLEET_INSIGHTS_ID);
       const account = t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)!;
-      expect(account.customAttributes).toEqual([{ name: 'Projects', values: [FLEET_INSIGHTS_ID] }]);
+      // The project at once; its items follow with the user's first token request.
+      expect(account.customAttributes).toEqual([
+        { name: 'Projects', values: [FLEET_INSIGHTS_ID] },
+        { name: 'Items', values: [] },
+      ]);
     });
 
     it('deleting the user with "Also delete from NSBI" deletes the BI account', async () => {
@@ -289,7 +308,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       try {
         for (const path of [
           'dundas-bi/project/project-items',
-          'dundas-bi/log-on/token',
+          'dundas-bi/log-on/token?item=d-1',
           `dundas-bi/account/${user.id}`,
         ]) {
           const res = await http.get(path, { headers: tokens.headers });
@@ -321,13 +340,12 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     expect(
       (await http.post('user-logs/increase-nsbi-clicks', undefined, { headers: tokens.headers })).statusCode,
     ).toBe(204);
-    expect(
-      (
-        await http.post('user-logs/increase-report-clicks?report_id=r-1', undefined, {
-          headers: tokens.headers,
-        })
-      ).statusCode,
-    ).toBe(204);
+    const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!.id;
+    const click = (id: string) =>
+      http.post(`user-logs/increase-report-clicks?report_id=${id}`, undefined, { headers: tokens.headers });
+    expect((await click(overview)).statusCode).toBe(204);
+    // Only items the caller sees: a made-up id is 404 and counts nothing.
+    expect((await click('r-made-up')).statusCode).toBe(404);
     expect(
       (await http.post('user-logs/increase-report-clicks', undefined, { headers: tokens.headers }))
         .statusCode,
@@ -335,7 +353,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     const rows = await t.database.db.select().from(userClicks).where(eq(userClicks.userId, user.id));
     expect(rows.map((r) => [r.kind, r.reportId])).toEqual([
       ['nsbi', null],
-      ['report', 'r-1'],
+      ['report', overview],
     ]);
     expect((await http.post('user-logs/increase-nsbi-clicks')).statusCode).toBe(401);
   });

@@ -38,21 +38,30 @@ export const biModule = fp(
     const users = createUserRepository(db);
     const folders = createReportFolderRepository(db);
     const grants = createGrantRepository(db);
+    const service = createBiService({
+      db,
+      users,
+      accounts: createBiAccountRepository(db),
+      nsbiUsers: createNsbiUserRepository(db),
+      grants,
+      folders,
+      client: app.biClient,
+      trees,
+      settings: app.systemSettings,
+      now,
+    });
     app.decorate('bi', {
-      ...createBiService({
+      ...service,
+      folders: createReportFolderService({ db, folders, now }),
+      access: createReportAccessService({
         db,
         users,
-        accounts: createBiAccountRepository(db),
-        nsbiUsers: createNsbiUserRepository(db),
         grants,
         folders,
-        client: app.biClient,
         trees,
-        settings: app.systemSettings,
         now,
+        grantsChanged: service.grantsChanged,
       }),
-      folders: createReportFolderService({ db, folders, now }),
-      access: createReportAccessService({ db, users, grants, folders, trees, now }),
     });
     await app.register(biRoutes, { prefix: API_PREFIX });
     await app.register(reportFolderRoutes, { prefix: API_PREFIX });

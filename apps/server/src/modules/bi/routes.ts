@@ -274,12 +274,12 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getLogOnToken',
         tags,
         summary:
-          'A log-on token for the caller’s BI account (one view, 60 s); with item, the URL that opens it',
+          'A log-on token for the caller’s BI account (one view, 60 s) and the URL that opens the item with it',
         security: bearerSecurity,
         querystring: logOnTokenQuerySchema,
         response: {
-          200: described(dataOf(logOnTokenSchema), 'The token; with item, the view URL to embed'),
-          ...errorResponses(401, 403, 404, 409, 502, 503),
+          200: described(dataOf(logOnTokenSchema), 'The token and the view URL to embed'),
+          ...errorResponses(401, 403, 404, 409, 422, 502, 503),
         },
       },
     },

@@ -98,6 +98,7 @@ export function createBiService(deps: BiServiceDeps) {
    */
   async function syncProject(row: BiAccountRow, projectId: string | null): Promise<boolean> {
     if (row.syncedProjectId === projectId) return true;
+    // No items yet: the account opens nothing of the new project until a token request names them.
     if (!(await client.setAccountProjects(row.accountId, projectId ? [projectId] : []))) {
       await accounts.delete(row.userId);
       return false;
@@ -136,6 +137,31 @@ export function createBiService(deps: BiServiceDeps) {
       deps.grants.find(user.id),
     ]);
     return { tree, assignments, grants };
+  }
+
+  /** The ids of their project a user may open in the BI server: seen (granted, or all) and openable. */
+  const openableIds = (view: ItemsView | null) =>
+    view ? view.tree.items.filter((i) => seesItem(i, view.grants) && canOpenItem(i)).map((i) => i.id) : [];
+
+  /**
+   * Tells the BI server exactly what the account may open now: the user's project and, in it, the
+   * openable items. Every token request does it (one PUT), so a token never opens more than the
+   * grants of that moment, whatever URL it is put in (docs/decisions/0020-security-hardening.md).
+   */
+  /** The account's projects and openable items brought in line with the grants; false when it is gone. */
+  async function syncAccount(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
+    const projects = user.dundasProjectId ? [user.dundasProjectId] : [];
+    return client.setAccountProjects(row.accountId, projects, openableIds(view));
+  }
+
+  async function syncItems(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
+    if (!(await syncAccount(row, user, view))) throw new AppError(409, BI_MESSAGES.noAccount);
+  }
+
+  /** A log-on token after the account is in line with the grants; null when the BI server lost the account. */
+  async function syncedToken(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
+    if (!(await syncAccount(row, user, view))) return null;
+    return client.logOnToken(row.accountName);
   }
 
   /**
@@ -265,6 +291,13 @@ export function createBiService(deps: BiServiceDeps) {
     /** GET dundas-bi/project/users-project-items/export: every page of that list, one at a time. */
     exportUsersProjectItems: (query: NsbiUsersQuery) => exportNsbiUsers(deps, query),
 
+    /** Whether the caller sees this item of their project now (usage clicks count only those). */
+    async sees(caller: UserRecord, itemId: string): Promise<boolean> {
+      if (!usesNsbi(caller)) return false;
+      const view = await viewOf(caller);
+      return Boolean(view?.tree.items.some((i) => i.id === itemId && seesItem(i, view.grants)));
+    },
+
     /** A report's name, if a kept project tree has it (usage charts). */
     reportName: (id: string) => trees.itemName(id),
 
@@ -276,38 +309,46 @@ export function createBiService(deps: BiServiceDeps) {
     },
 
     /**
-     * GET dundas-bi/log-on/token: a token for the caller's own BI account (made now if missing,
-     * its project brought in line first). With `itemId`, the item must be one of the caller's
-     * (404 otherwise, never saying whose it is) and view-only (403 with the product's message (docs/product.md)).
+     * GET dundas-bi/log-on/token?item=: a token for the caller's own BI account (made now if missing,
+     * its project and items brought in line first) that opens one item. The item must be one the
+     * caller sees (404 otherwise, never saying whose it is) and view-only (403 with the product's
+     * message (docs/product.md)).
      */
-    async logOnToken(caller: UserRecord, itemId: string | undefined) {
+    async logOnToken(caller: UserRecord, itemId: string) {
       await assertAvailable({ isAdmin: isAdmin(caller) });
       if (!usesNsbi(caller)) throw AppError.forbidden(BI_MESSAGES.nsbiOff);
-      let item: { id: string; objectType: string } | undefined;
-      if (itemId !== undefined) {
-        const view = await viewOf(caller);
-        const found = view?.tree.items.find((i) => i.id === itemId && seesItem(i, view.grants));
-        if (!found) throw AppError.notFound(BI_MESSAGES.unknownItem);
-        // Items Tattle Systems manages are read-only here and shown disabled; others open only view-only.
-        if (!canOpenItem(found))
-          throw AppError.forbidden(
-            BI_MESSAGES.notViewOnly(
-              isManaged(found.tags) ? 'Tattle Systems' : NSBI_PRODUCT,
-              found.objectType.toLowerCase(),
-            ),
-          );
-        item = found;
-      }
+      const view = await viewOf(caller);
+      const item = view?.tree.items.find((i) => i.id === itemId && seesItem(i, view.grants));
+      if (!item) throw AppError.notFound(BI_MESSAGES.unknownItem);
+      // Items Tattle Systems manages are read-only here and shown disabled; others open only view-only.
+      if (!canOpenItem(item))
+        throw AppError.forbidden(
+          BI_MESSAGES.notViewOnly(
+            isManaged(item.tags) ? 'Tattle Systems' : NSBI_PRODUCT,
+            item.objectType.toLowerCase(),
+          ),
+        );
       const row = await ensureAccount(caller);
-      let logOnToken = await client.logOnToken(row.accountName);
+      let logOnToken = await syncedToken(row, caller, view);
       if (logOnToken === null) {
         // Deleted on the BI server behind our back (decision 0013): forget it and make it again,
-        // instead of a 502 on every view until an admin steps in.
+        // instead of an error on every view until an admin steps in.
         await accounts.delete(caller.id);
-        logOnToken = await client.logOnToken((await ensureAccount(caller)).accountName);
+        logOnToken = await syncedToken(await ensureAccount(caller), caller, view);
         if (logOnToken === null) throw new AppError(409, BI_MESSAGES.noAccount);
       }
       return { logOnToken, item };
+    },
+
+    /**
+     * After an admin changed a user's grants: the BI account (if any) follows at once, so a token
+     * already handed out cannot open what was just taken away. Best effort: a BI failure here is
+     * repaired by the user's next token request, which syncs again.
+     */
+    async grantsChanged(userId: number) {
+      const [user, row] = await Promise.all([users.find(userId), accounts.find(userId)]);
+      if (!user || !row || row.syncedProjectId !== user.dundasProjectId) return;
+      await syncItems(row, user, await viewOf(user)).catch(() => undefined);
     },
   };
 }

@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
-import { THUMBNAIL_HEIGHT } from './image';
+import { STORED_LOGO_BOX, THUMBNAIL_HEIGHT } from './image';
 
 const MARKER = 'secret-metadata-marker';
 
@@ -175,6 +175,30 @@ describe('logos', () => {
     expect(extra.json().errors).toEqual({ is_public: [USER_ADMIN_MESSAGES.fieldNotAllowed('is_public')] });
   });
 
+  it('stores a large logo downscaled to what is shown (the thumbnail made from it)', async () => {
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const res = await upload(me.id, { bytes: big, name: 'wide.png' });
+    expect(res.statusCode).toBe(201);
+    const { public_url: url, thumbnail_url: thumb } = res.json().data;
+    const stored = await sharp((await fetchUrl(url)).rawPayload).metadata();
+    expect([stored.width, stored.height]).toEqual([STORED_LOGO_BOX.height * 3, STORED_LOGO_BOX.height]);
+    expect((await sharp((await fetchUrl(thumb)).rawPayload).metadata()).height).toBe(THUMBNAIL_HEIGHT);
+  });
+
+  it('answers two file parts with 422 on file (not 413), before reading the second', async () => {
+    const body = form(me.id, { bytes: await png(), name: 'a.png' });
+    body.append('file', new Blob([await png()], { type: 'image/png' }), 'b.png');
+    const res = await http.upload('files/logo', body, { headers: mine.headers });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ file: [LOGO_MESSAGES.oneFile] });
+    const three = form(me.id, { bytes: await png(), name: 'a.png' });
+    three.append('other', new Blob([await png()], { type: 'image/png' }), 'b.png');
+    three.append('more', new Blob([await png()], { type: 'image/png' }), 'c.png');
+    expect((await http.upload('files/logo', three, { headers: mine.headers })).statusCode).toBe(422);
+  });
+
   it('accepts exactly 10,240,000 bytes and answers 413 for one byte more', async () => {
     const base = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
       .png()
@@ -191,7 +215,7 @@ describe('logos', () => {
     expect(over.json()).toEqual({ message: LOGO_MESSAGES.tooLarge });
   });
 
-  it("lets an admin set anyone's logo and refuses a customer touching someone else's (403)", async () => {
+  it("lets an admin set anyone's logo and refuses a customer touching someone else's (403, delete 404)", async () => {
     expect((await upload(other.id, { bytes: await png(), name: 'x.png' })).statusCode).toBe(403);
     expect((await upload(other.id, { bytes: await png(), name: 'x.png' }, null)).statusCode).toBe(401);
     const byAdmin = await upload(other.id, { bytes: await png(), name: 'theirs.png' }, admin);
@@ -200,9 +224,11 @@ describe('logos', () => {
     expect(theirFile.user_id).toBe(other.id);
     expect((await upload(999_999, { bytes: await png(), name: 'x.png' }, admin)).statusCode).toBe(404);
 
+    // Someone else's file answers like a missing one: ids are not probed this way.
     const notMine = await http.delete(`files/${theirFile.id}`, { headers: mine.headers });
-    expect(notMine.statusCode).toBe(403);
-    expect(notMine.json()).toEqual({ message: MESSAGES.forbidden });
+    const missing = await http.delete('files/999999', { headers: mine.headers });
+    expect([notMine.statusCode, notMine.body]).toEqual([404, missing.body]);
+    expect(notMine.json()).toEqual({ message: MESSAGES.notFound });
     expect((await fetchUrl(theirFile.public_url)).statusCode).toBe(200);
   });
 

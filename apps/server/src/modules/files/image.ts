@@ -1,4 +1,7 @@
+import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
+import { LOGO_HEIGHT, MESSAGES } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 
 export type ImageKind = {
   contentType: 'image/png' | 'image/jpeg';
@@ -12,8 +15,33 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** Height of the stored thumbnail: twice the header logo's 54 px, sharp on high-density screens. */
 export const THUMBNAIL_HEIGHT = 108;
+/**
+ * The stored logo fits this box: three times what the header shows (54 px high, at most 220 px
+ * wide), enough for any screen density. An upload is never kept at its own size: a 10 MB logo
+ * would cost every page that shows it, and the database that keeps it (decision 0020).
+ */
+export const STORED_LOGO_BOX = { width: 3 * 220, height: 3 * LOGO_HEIGHT } as const;
 /** A decompression bomb guard: far above any logo, far below what would exhaust memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Uploads are bounded: one is read and decoded at a time (libvips itself on one thread, no cache
+ * kept between images), the others wait — their bodies unread, held back by TCP — in a queue of at
+ * most MAX_WAITING; beyond it, 503. Reading one 10 MB body at a time also keeps the garbage
+ * collector's pauses those of one upload. The decoding runs in libvips' threads, never on the
+ * event loop.
+ */
+const MAX_WAITING = 8;
+const queue = pLimit(1);
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** Runs one upload (reading its body and its image work) in the upload queue; 503 when it is full. */
+export function inUploadQueue<T>(job: () => Promise<T>): Promise<T> {
+  if (queue.pendingCount >= MAX_WAITING)
+    return Promise.reject(new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 5 }));
+  return queue(job);
+}
 
 /** PNG or JPEG by the file's first bytes; anything else (SVG, GIF, text named .png, …) is null. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
@@ -25,26 +53,29 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
 export class UnreadableImageError extends Error {}
 
 /**
- * Decodes the upload and encodes it again in the same format (PNG stays PNG, JPEG stays JPEG):
- * whatever rode along in the file (metadata, trailing bytes, a polyglot payload) is not kept.
- * EXIF orientation is applied first, since the metadata that carried it is dropped. Also makes the
- * thumbnail. Throws UnreadableImageError when the bytes are not a decodable image of that kind.
+ * Decodes the upload and encodes it again in the same format (PNG stays PNG, JPEG stays JPEG),
+ * downscaled into STORED_LOGO_BOX: whatever rode along in the file (metadata, trailing bytes, a
+ * polyglot payload) is not kept. EXIF orientation is applied first, since the metadata that
+ * carried it is dropped. The thumbnail is made from the stored image, not from the upload again.
+ * Throws UnreadableImageError when the bytes are not a decodable image of that kind. Called within
+ * `inUploadQueue` (never queued here: the queue holds one job, a nested one would wait forever).
  */
 export async function reencodeLogo(
   bytes: Buffer,
   kind: ImageKind,
 ): Promise<{ image: Buffer; thumbnail: Buffer }> {
   try {
-    const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+    const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
     const { format } = await input.metadata();
     if (format !== kind.format) throw new UnreadableImageError(`content is ${format}, not ${kind.format}`);
     const encode = (image: Sharp) =>
       kind.format === 'png' ? image.png() : image.jpeg({ quality: 90, mozjpeg: true });
-    const oriented = input.rotate();
-    const [image, thumbnail] = await Promise.all([
-      encode(oriented.clone()).toBuffer(),
-      encode(oriented.clone().resize({ height: THUMBNAIL_HEIGHT, withoutEnlargement: true })).toBuffer(),
-    ]);
+    const image = await encode(
+      input.rotate().resize({ ...STORED_LOGO_BOX, fit: 'inside', withoutEnlargement: true }),
+    ).toBuffer();
+    const thumbnail = await encode(
+      sharp(image).resize({ height: THUMBNAIL_HEIGHT, withoutEnlargement: true }),
+    ).toBuffer();
     return { image, thumbnail };
   } catch (error) {
     if (error instanceof UnreadableImageError) throw error;

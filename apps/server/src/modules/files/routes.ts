@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   idParamsSchema,
   LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
   MESSAGES,
   logoUploadFieldsSchema,
   logoUploadResponseSchema,
@@ -13,8 +14,12 @@ import { AppError } from '../../lib/errors';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { binaryBody, documentedOnly } from '../../lib/openapi-media';
 import { actorOf } from '../tokens';
+import { inUploadQueue } from './image';
 import { presentFile } from './presenter';
 import { tooLarge, type UploadedFile } from './service';
+
+/** A second file part: a 422 on `file`, before its bytes are read (not busboy's 413 "too large"). */
+const oneFileOnly = () => AppError.validation({ file: [LOGO_MESSAGES.oneFile] });
 
 /**
  * Reads the multipart body: text fields, and the one `file` part into memory. busboy stops a file
@@ -24,12 +29,14 @@ import { tooLarge, type UploadedFile } from './service';
 async function readUpload(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
+  let fileParts = 0;
   try {
     const parts = request.parts({
-      limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 },
+      limits: { fileSize: LOGO_MAX_BYTES + 1, files: 2, fields: 5, fieldSize: 1_000, parts: 6 },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
+        if (++fileParts > 1) throw oneFileOnly();
         const bytes = await part.toBuffer();
         if (part.file.truncated || bytes.length > LOGO_MAX_BYTES) throw tooLarge();
         if (part.fieldname === 'file') file = { bytes, fileName: part.filename };
@@ -39,6 +46,7 @@ async function readUpload(request: FastifyRequest) {
       }
     }
   } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw oneFileOnly();
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (error instanceof AppError) throw error;
@@ -86,12 +94,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         body: logoForm,
         security: bearerSecurity,
-        response: { 201: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
+        response: { 201: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 503) },
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request);
-      const stored = await files.uploadLogo(fields, file, actorOf(request));
+      const stored = await inUploadQueue(async () => {
+        const { fields, file } = await readUpload(request);
+        return files.uploadLogo(fields, file, actorOf(request));
+      });
       return reply.status(201).send({ data: presentFile(stored) });
     },
   );

@@ -91,11 +91,13 @@ export function createFileService(deps: {
       return { id, userId: fields.user_id, key: stored.key, fileName: stored.fileName };
     },
 
-    /** DELETE files/{id}: the owner or an admin. */
+    /**
+     * DELETE files/{id}: the owner or an admin. Someone else's file is 404 like a missing one: the
+     * answer must not tell which ids exist.
+     */
     async remove(id: number, actor: Actor): Promise<void> {
       const file = await files.findOwner(id);
-      if (!file) throw AppError.notFound();
-      if (!canManageFilesOf(actor, file.userId)) throw AppError.forbidden();
+      if (!file || !canManageFilesOf(actor, file.userId)) throw AppError.notFound();
       await db.transaction(async (tx) => {
         await files.in(tx).delete(id);
         await recordAudit(tx, {

@@ -23,6 +23,12 @@ describe('health and the API envelope', () => {
     }
   });
 
+  it('serves the API docs UI outside production, and no HSTS over plain http', async () => {
+    const docs = await t.app.inject({ url: '/api/v1.0/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('serves the OpenAPI document and sets the security headers', async () => {
     const res = await t.app.inject({ url: '/api/v1.0/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -75,4 +81,53 @@ describe('health and the API envelope', () => {
       t.app.draining = false;
     }
   });
+});
+
+describe('HSTS and the API docs UI', () => {
+  // Each test starts two apps: under a busy machine that takes a while.
+  const SLOW = 90_000;
+
+  it(
+    'sends HSTS when the public origin is https, or the request came over HTTPS; never over plain http',
+    async () => {
+      const proxied = await createTestApp({ TRUST_PROXY: '1' });
+      const secure = await createTestApp({ APP_URL: 'https://portal.example.com' });
+      try {
+        const hsts = async (t: TestApp, url: string, headers = {}) =>
+          (await t.app.inject({ url, headers })).headers['strict-transport-security'];
+        expect(await hsts(proxied, '/healthz')).toBeUndefined();
+        expect(await hsts(proxied, '/healthz', { 'x-forwarded-proto': 'https' })).toMatch(
+          /^max-age=31536000/,
+        );
+        for (const url of ['/healthz', '/api/v1.0/openapi.json', '/'])
+          expect(await hsts(secure, url)).toBe('max-age=31536000; includeSubDomains');
+      } finally {
+        await Promise.all([proxied.close(), secure.close()]);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'serves the docs UI outside production; in production only with API_DOCS=on',
+    async () => {
+      const production = {
+        APP_ENV: 'production',
+        APP_KEY: 'c'.repeat(64),
+        ADMIN_EMAIL: 'admin@example.test',
+        ADMIN_PASSWORD: 'admin-pass',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      };
+      const prod = await createTestApp(production);
+      const prodOn = await createTestApp({ ...production, API_DOCS: 'on' });
+      try {
+        const docs = async (t: TestApp) => (await t.app.inject({ url: '/api/v1.0/docs/' })).statusCode;
+        expect([await docs(prod), await docs(prodOn)]).toEqual([404, 200]);
+        expect((await prod.app.inject({ url: '/api/v1.0/openapi.json' })).statusCode).toBe(200);
+      } finally {
+        await Promise.all([prod.close(), prodOn.close()]);
+      }
+    },
+    SLOW,
+  );
 });

@@ -178,14 +178,20 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
     ): Promise<{ kind: 'linked'; user: UserRecord } | { kind: 'code-required'; message: string }> {
       const appName = LINKED_APP_NAMES[app];
       const at = now();
-      const limits = await throttle.readSignIn(attempt.username, client.ip, at);
-      if (limits.lock) throw AppError.tooManyRequests(limits.lock.retryAfterSeconds);
+      // Counted before LD/TS is asked (atomically), given back once they accept the credentials.
+      const lock = await throttle.admitSignIn(attempt.username, client.ip, at);
+      if (lock) throw AppError.tooManyRequests(lock.retryAfterSeconds);
 
-      const result = await signInAt(app, attempt);
+      // LD/TS unreachable: they judged nothing, so the attempt is given back before the 502.
+      const result = await signInAt(app, attempt).catch(async (error: unknown) => {
+        await throttle.releaseSignIn(attempt.username, client.ip);
+        throw error;
+      });
+      if (result.kind !== 'rejected') await throttle.signInSucceeded(attempt.username, client.ip);
       if (result.kind === 'code-required') return result;
       if (result.kind === 'rejected') {
-        await throttle.recordSignInFailure(attempt.username, client.ip, at);
-        await audit('linked_apps.link.failed', userId, client, { app, username: attempt.username });
+        // Not what was typed as the name: refused credentials name no account we know.
+        await audit('linked_apps.link.failed', userId, client, { app });
         throw new AppError(422, result.message);
       }
       const { user, secrets } = result.account;
@@ -215,7 +221,6 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
         if (isUniqueViolation(error)) throw new AppError(422, LINKED_APP_MESSAGES.alreadyLinked(appName));
         throw error;
       }
-      if (limits.accountCounted) await throttle.clearSignInAccount(attempt.username);
       tokens.forget({ userId });
       const record = await users.find(userId);
       if (!record) throw AppError.unauthenticated();

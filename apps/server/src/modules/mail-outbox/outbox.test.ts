@@ -43,6 +43,7 @@ describe('mail outbox in production', () => {
       APP_KEY: 'b'.repeat(64),
       ADMIN_EMAIL: 'admin@example.test',
       ADMIN_PASSWORD: 'admin-pass',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     try {
       const admin = await signIn(t, await createAdmin(t));

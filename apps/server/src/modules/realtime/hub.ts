@@ -31,6 +31,13 @@ export class SubscriberHub {
     }
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
+    // A channel is one user's: a few streams (tabs, devices) at most. Past that the oldest ends
+    // (a closed tab's stream, most likely), so nobody piles up sockets with tickets of their own.
+    if (set.size >= REALTIME.maxStreamsPerUser) {
+      const oldest = set.values().next().value!;
+      this.remove(channel, oldest);
+      oldest.end();
+    }
     set.add(res);
     this.count += 1;
     res.once('close', () => this.remove(channel, res));

@@ -64,6 +64,19 @@ describe('realtime on one instance', () => {
     expect((await http.get('realtime')).statusCode).toBe(401);
   });
 
+  it(`keeps at most ${REALTIME.maxStreamsPerUser} streams per user: a newer one ends the oldest`, async () => {
+    const user = await createUser(t);
+    const tokens = await signIn(t, user);
+    const streams = [];
+    for (let i = 0; i <= REALTIME.maxStreamsPerUser; i += 1)
+      streams.push(await openEventStream(base, await ticketFor(t, tokens, user)));
+    await streams[0]!.waitFor(1, 2000);
+    expect(streams[0]!.ended).toBe(true);
+    expect(streams.slice(1).map((s) => s.ended)).toEqual(Array(REALTIME.maxStreamsPerUser).fill(false));
+    expect(t.app.realtime.hub.size).toBeGreaterThanOrEqual(REALTIME.maxStreamsPerUser);
+    for (const stream of streams) stream.close();
+  });
+
   it('streams LoginNotificationEvent when the user signs in anywhere', async () => {
     const user = await createUser(t);
     const stream = await openEventStream(base, await ticketFor(t, await signIn(t, user), user));

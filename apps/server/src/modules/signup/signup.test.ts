@@ -66,6 +66,7 @@ describe('POST auth/signup in production', () => {
       APP_KEY: 'a'.repeat(64),
       ADMIN_EMAIL: 'admin@example.test',
       ADMIN_PASSWORD: 'admin-pass',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     try {
       expect((await api(t).post('auth/signup', body('p@example.test'))).statusCode).toBe(404);

@@ -3,67 +3,47 @@ import { defineRepository } from '../../db/repository';
 import { loginThrottle } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
-/** Prepared once per database: every sign-in attempt reads the throttle first. */
-function buildThrottleRowsQuery(db: Executor) {
-  return db
-    .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [sql.placeholder('account'), sql.placeholder('ip')]))
-    .prepare('auth_throttle_rows');
-}
-const throttleRowsQueries = new WeakMap<Executor, ReturnType<typeof buildThrottleRowsQuery>>();
-
 const ms = (value: number) => sql`(${value} * interval '1 millisecond')`;
 /** Timestamps go into raw SQL as ISO text: pg and PGlite serialise a Date parameter differently. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** How attempts count against a key (see `admit`). */
+export type ThrottleRule =
+  | { kind: 'account'; failures: number; lockBaseMs: number; lockMaxMs: number }
+  | { kind: 'window'; limit: number; windowMs: number };
+
+type ThrottleRow = typeof loginThrottle.$inferSelect;
+
+/** A row after one more attempt under its rule (the row is locked by the caller's transaction). */
+function counted(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<ThrottleRow> {
+  if (rule.kind === 'account') {
+    if (row.failures + 1 < rule.failures) return { failures: row.failures + 1, updatedAt: now };
+    const lockMs = Math.min(rule.lockBaseMs * 2 ** row.lockLevel, rule.lockMaxMs);
+    return {
+      failures: 0,
+      lockLevel: row.lockLevel + 1,
+      lockedUntil: new Date(now.getTime() + lockMs),
+      updatedAt: now,
+    };
+  }
+  const windowOver = row.windowStartedAt.getTime() <= now.getTime() - rule.windowMs;
+  const windowStartedAt = windowOver ? now : row.windowStartedAt;
+  const failures = windowOver ? 1 : row.failures + 1;
+  const lockedUntil = failures >= rule.limit ? new Date(windowStartedAt.getTime() + rule.windowMs) : null;
+  return { failures, windowStartedAt, lockedUntil, updatedAt: now };
+}
 
 /**
  * login_throttle: failure counts and locks per key (an account name, an IP, a forgot-password email),
  * shared by every instance.
  */
 export const createThrottleRepository = defineRepository((db: Executor) => ({
-  /** The throttle rows of an account key and an IP key, locked or merely counting. */
-  async findPair(keys: { account: string; ip: string }) {
-    let query = throttleRowsQueries.get(db);
-    if (!query) throttleRowsQueries.set(db, (query = buildThrottleRowsQuery(db)));
-    return query.execute(keys);
-  },
-
   /** Throttle rows of these keys that are locked at `now`. */
   async findLocks(keys: string[], now: Date) {
     return db
       .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
       .from(loginThrottle)
       .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
-  },
-
-  /**
-   * Counts one failure against an account, atomically (several instances share the row). Every
-   * `failures`-th failure locks it for base × 2^(locks so far), capped, and starts a new count.
-   * In ON CONFLICT … SET every `login_throttle.*` reference is the row as it was before the update.
-   */
-  async recordAccountFailure(
-    key: string,
-    now: Date,
-    rule: { failures: number; lockBaseMs: number; lockMaxMs: number },
-  ) {
-    const reachesLimit = sql`${loginThrottle.failures} + 1 >= ${rule.failures}`;
-    const lockMs = sql`least(${rule.lockBaseMs}::float8 * power(2, ${loginThrottle.lockLevel}), ${rule.lockMaxMs})`;
-    const [row] = await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: now, lockLevel: 0, lockedUntil: null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          updatedAt: now,
-          failures: sql`case when ${reachesLimit} then 0 else ${loginThrottle.failures} + 1 end`,
-          lockLevel: sql`case when ${reachesLimit} then ${loginThrottle.lockLevel} + 1 else ${loginThrottle.lockLevel} end`,
-          lockedUntil: sql`case when ${reachesLimit} then ${at(now)} + (${lockMs} * interval '1 millisecond')
-            else ${loginThrottle.lockedUntil} end`,
-        },
-      })
-      .returning({ lockedUntil: loginThrottle.lockedUntil });
-    return row;
   },
 
   /**
@@ -94,6 +74,55 @@ export const createThrottleRepository = defineRepository((db: Executor) => ({
       })
       .returning({ lockedUntil: loginThrottle.lockedUntil });
     return row;
+  },
+
+  /**
+   * Counts one attempt against every key before any work is done, atomically: in one transaction
+   * the keys' rows are made if missing and locked (FOR UPDATE, in key order, so concurrent attempts
+   * queue instead of all reading "not locked"). While any key is locked at `now` nothing is counted
+   * and the longest lock is answered; otherwise each key counts by its rule (an account-style rule
+   * locks on every `failures`-th attempt, a window rule on the `limit`-th in its window) and null
+   * is answered: the attempt may go on. A success gives its count back (`release`).
+   */
+  async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date) {
+    const ordered = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+    return db.transaction(async (tx) => {
+      await tx
+        .insert(loginThrottle)
+        .values(ordered.map(({ key }) => ({ key, failures: 0, windowStartedAt: now, updatedAt: now })))
+        .onConflictDoNothing();
+      const rows = await tx
+        .select()
+        .from(loginThrottle)
+        .where(
+          inArray(
+            loginThrottle.key,
+            ordered.map((k) => k.key),
+          ),
+        )
+        .orderBy(loginThrottle.key)
+        .for('update');
+      const locked = rows
+        .filter((row) => row.lockedUntil && row.lockedUntil > now)
+        .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
+      if (locked) return { key: locked.key, lockedUntil: locked.lockedUntil! };
+      for (const { key, rule } of ordered) {
+        const row = rows.find((r) => r.key === key)!;
+        await tx
+          .update(loginThrottle)
+          .set(counted(row, rule, now))
+          .where(eq(loginThrottle.key, key));
+      }
+      return null;
+    });
+  },
+
+  /** Gives back one attempt counted by `admit` (it succeeded): the count drops, a lock stays. */
+  async release(key: string) {
+    await db
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+      .where(eq(loginThrottle.key, key));
   },
 
   async clear(key: string) {

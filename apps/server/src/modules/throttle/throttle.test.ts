@@ -45,6 +45,26 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(audit?.details).toMatchObject({ username: user.email, scope: 'account' });
   });
 
+  it('holds under concurrency: of 30 wrong passwords sent at once, at most 5 are not refused with 429', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => attempt(user.email, 'wrong-password', ip)),
+    );
+    const notRefused = answers.filter((a) => a.statusCode !== 429);
+    expect(notRefused.length).toBeLessThanOrEqual(THROTTLE.accountFailures);
+    expect(notRefused.every((a) => a.statusCode === 401)).toBe(true);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(429);
+  });
+
+  it('keeps no username an attempt typed when it was not an account', async () => {
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, 'My$ecretPassw0rd', ip);
+    expect((await attempt('My$ecretPassw0rd', 'x', ip)).statusCode).toBe(429);
+    const rows = await t.database.db.select().from(auditLog);
+    expect(JSON.stringify(rows)).not.toContain('My$ecretPassw0rd');
+  });
+
   it('locks an unknown account exactly like a real one', async () => {
     const real = await createUser(t);
     const ip = freshIp();

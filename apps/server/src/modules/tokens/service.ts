@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7, validate, version } from 'uuid';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/types';
 import { auditRow, recordAudit, type AuditEntry } from '../../lib/audit';
@@ -9,7 +10,21 @@ import type { UserRecord } from '../users';
 import type { SessionCache, SessionMatch } from './cache';
 import type { NewSession, SessionRepository } from './repository';
 
-export type TokenTtls = { accessTokenTtlMs: number; refreshTokenTtlMs: number };
+export type TokenTtls = {
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  /** Absolute lifetime of a refresh family: after it the user signs in again, rotation or not. */
+  refreshFamilyMaxMs: number;
+};
+
+/**
+ * When a refresh family began. Families are UUIDv7, whose first 48 bits are the sign-in's time
+ * (no extra column: decision 0020); null for older random (v4) ones.
+ */
+export function familyStartedAt(familyId: string): number | null {
+  if (!validate(familyId) || version(familyId) !== 7) return null;
+  return parseInt(familyId.replaceAll('-', '').slice(0, 12), 16);
+}
 
 /** A freshly issued token pair. The plain tokens exist only here and in the response. */
 export type IssuedTokens = {
@@ -24,7 +39,13 @@ export type AuthContext = { user: UserRecord; sessionId: string };
 /** last_used_at is informational (session lists, clean-up): a write per minute per session is plenty. */
 export const TOUCH_EVERY_MS = 60_000;
 
-export type SessionInput = { userId: number; familyId?: string; client: ClientInfo | null; now: Date };
+export type SessionInput = {
+  userId: number;
+  /** Continues this family (rotation); absent: a new one (sign-in). */
+  family?: { id: string; endsAt: number };
+  client: ClientInfo | null;
+  now: Date;
+};
 
 /** A new session's row and the plain tokens that only the response will carry. */
 function newSession(ttls: TokenTtls, input: SessionInput): { row: NewSession; tokens: IssuedTokens } {
@@ -36,11 +57,14 @@ function newSession(ttls: TokenTtls, input: SessionInput): { row: NewSession; to
     row: {
       id: sessionId,
       userId: input.userId,
-      familyId: input.familyId ?? randomUUID(),
+      familyId: input.family?.id ?? uuidv7({ msecs: now }),
       accessTokenHash: tokenHash(accessToken),
       refreshTokenHash: tokenHash(refreshToken),
       accessExpiresAt: new Date(now + ttls.accessTokenTtlMs),
-      refreshExpiresAt: new Date(now + ttls.refreshTokenTtlMs),
+      // Sliding with each rotation, but never past the family's end.
+      refreshExpiresAt: new Date(
+        Math.min(now + ttls.refreshTokenTtlMs, input.family?.endsAt ?? now + ttls.refreshFamilyMaxMs),
+      ),
       ip: input.client?.ip ?? null,
       userAgent: input.client?.userAgent ?? null,
       createdAt: input.now,
@@ -166,13 +190,18 @@ export function createTokenService(deps: TokenServiceDeps) {
       };
       if (session.revokedAt) throw await reuse();
       if (session.refreshExpiresAt <= at || session.userBlockedAt) throw AppError.unauthenticated();
+      // A family older than REFRESH_FAMILY_MAX_DAYS ends; an older v4 one ends with its current token.
+      const started = familyStartedAt(session.familyId);
+      const familyEnd =
+        started === null ? session.refreshExpiresAt.getTime() : started + ttls.refreshFamilyMaxMs;
+      if (familyEnd <= at.getTime()) throw AppError.unauthenticated();
 
       const rotated = await db.transaction(async (tx) => {
         // Losing this race means another request rotated the same token a moment ago: reuse.
         if (!(await sessions.in(tx).revokeIfActive(session.id, 'rotated', at))) return null;
         const { row, tokens } = newSession(ttls, {
           userId: session.userId,
-          familyId: session.familyId,
+          family: { id: session.familyId, endsAt: familyEnd },
           client,
           now: at,
         });

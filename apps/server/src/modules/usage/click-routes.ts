@@ -34,13 +34,13 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'countReportClick',
         tags,
         security: bearerSecurity,
-        summary: 'Count a report or dashboard opened',
+        summary: 'Count a report or dashboard opened (one the caller sees; 404 otherwise)',
         querystring: reportClickQuerySchema,
-        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 422) },
+        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 404, 422, 502) },
       },
     },
     async (request, reply) => {
-      await app.usage.countReportClick(authOf(request).user.id, request.query.report_id);
+      await app.usage.countReportClick(authOf(request).user, request.query.report_id);
       return reply.status(204).send(null);
     },
   );

@@ -22,6 +22,7 @@ export const usageModule = fp(
         clicks: createClickRepository(app.database.db),
         now: app.now,
         reportName: (id) => app.bi.reportName(id),
+        sees: (user, id) => app.bi.sees(user, id),
       }),
     );
     await app.register(clickRoutes, { prefix: API_PREFIX });

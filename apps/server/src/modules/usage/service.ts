@@ -1,3 +1,5 @@
+import { AppError } from '../../lib/errors';
+import type { UserRecord } from '../users';
 import type { ClickRepository } from './repository';
 
 const TOP = 10;
@@ -13,15 +15,22 @@ export function createUsageService(deps: {
   clicks: ClickRepository;
   now: () => Date;
   reportName: (id: string) => string | null;
+  /** Whether the user sees the item (bi module): a click on anything else is not counted. */
+  sees: (user: UserRecord, reportId: string) => Promise<boolean>;
 }) {
   const { clicks, now } = deps;
   return {
     /** A click on the NS BI card. */
     countNsbiClick: (userId: number) => clicks.record({ userId, kind: 'nsbi', at: now() }),
 
-    /** A report or dashboard opened. */
-    countReportClick: (userId: number, reportId: string) =>
-      clicks.record({ userId, kind: 'report', reportId, at: now() }),
+    /**
+     * A report or dashboard opened: only one the user sees (404 otherwise), so a made-up id cannot
+     * become a "top report" of the usage charts.
+     */
+    async countReportClick(user: UserRecord, reportId: string) {
+      if (!(await deps.sees(user, reportId))) throw AppError.notFound();
+      await clicks.record({ userId: user.id, kind: 'report', reportId, at: now() });
+    },
 
     async clicks(days: number) {
       const to = now();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, USER_ADMIN_MESSAGES } from '@portal/contract';
+import { MESSAGES, USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { auditLog, userMeta } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
@@ -54,10 +54,19 @@ describe('POST meta/user', () => {
     const meNow = await http.get('auth/me', { headers: mine.headers });
     expect(meNow.json().data.meta).toContainEqual({ key: 'settings.two_factor_enabled', value: '1' });
 
-    const off = await save(me.id, [
+    const offMeta = [
       { key: 'settings.two_factor_enabled', value: '0' },
       { key: 'company_name', value: null },
-    ]);
+    ];
+    // Turning one's own two-factor off needs the current password (422 with a field error without).
+    const unconfirmed = await save(me.id, offMeta);
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json().errors).toEqual({ current_password: [VALIDATION.currentPasswordRequired] });
+    const off = await http.post(
+      'meta/user',
+      { user_id: me.id, meta: offMeta, current_password: me.password },
+      { headers: mine.headers },
+    );
     expect(off.json().data).toContainEqual({ key: 'settings.two_factor_enabled', value: '0' });
     expect(off.json().data.map((m: { key: string }) => m.key)).not.toContain('company_name');
 

@@ -4,7 +4,8 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
-import { canEditUser, canSetMetaKeys, type Actor } from './policy';
+import { canEditUser, canSetMetaKeys, needsCurrentPassword, type Actor } from './policy';
+import type { ConfirmCurrentPassword } from './reauth';
 import type { MetaRow, UserRepository } from './repository';
 
 /** POST meta/user: a user's profile fields and settings toggles (docs/api.md "Meta keys"). */
@@ -14,6 +15,7 @@ export function createUserMetaService(deps: {
   tokens: Pick<TokenService, 'forget'>;
   biAccounts: Pick<BiAccounts, 'ensureAccount'>;
   now: () => Date;
+  confirmCurrentPassword: ConfirmCurrentPassword;
 }) {
   const { db, users, tokens } = deps;
 
@@ -37,7 +39,13 @@ export function createUserMetaService(deps: {
       ) {
         throw AppError.forbidden(USER_ADMIN_MESSAGES.adminOnlyMeta);
       }
-      if (!(await users.find(input.user_id))) throw AppError.notFound();
+      const user = await users.find(input.user_id);
+      if (!user) throw AppError.notFound();
+      // Turning one's own two-factor off needs the current password (a stolen token could else).
+      const twoFactorOn = user.meta.some((m) => m.key === META_KEYS.twoFactor && m.value === '1');
+      const turnsOff = input.meta.some((m) => m.key === META_KEYS.twoFactor && m.value !== '1');
+      if (twoFactorOn && turnsOff && needsCurrentPassword(actor, input.user_id))
+        await deps.confirmCurrentPassword(user, input.current_password, actor);
 
       const saved = await db.transaction(async (tx) => {
         const before = new Map((await users.in(tx).listMeta(input.user_id)).map((m) => [m.key, m.value]));

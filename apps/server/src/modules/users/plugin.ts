@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import type { BiAccounts } from './bi-accounts';
 import { createBulkActions, type BulkActions } from './bulk';
+import { createReauth } from './reauth';
 import { createUserRepository } from './repository';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
@@ -26,16 +27,19 @@ export type UsersModuleOptions = {
 export const usersModule = fp(
   async (app: FastifyInstance, options: UsersModuleOptions) => {
     const db = app.database.db;
+    const users = createUserRepository(db);
     const service = createUserService({
       db,
       database: app.database,
-      users: createUserRepository(db),
+      users,
       tokens: app.tokens,
       biAccounts: options.biAccounts ?? {
         deleteAccount: (userId, opts) => app.bi.removeAccount(userId, opts, null),
         ensureAccount: (userId, actor) => app.bi.provideAccount(userId, actor),
       },
       now: app.now,
+      confirmCurrentPassword: createReauth({ users, throttle: app.throttle, now: app.now }),
+      mailer: app.mailer,
     });
     const bulk = createBulkActions({
       database: app.database,
@@ -46,5 +50,5 @@ export const usersModule = fp(
     app.decorate('users', Object.assign(service, { bulk }));
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
-  { name: 'users', dependencies: ['tokens', 'bi'] },
+  { name: 'users', dependencies: ['tokens', 'throttle', 'bi'] },
 );

@@ -31,3 +31,9 @@ export const canDeleteUser = (actor: Actor, targetId: number) => actor.userId !=
 
 /** Bulk actions never touch the acting admin: their own row is skipped whatever the action. */
 export const canBulkActOn = (actor: Actor, targetId: number) => actor.userId !== targetId;
+
+/**
+ * Changing one's own email or password, or turning one's own two-factor off, needs the current
+ * password in the same request; an admin changing another user does not (they cannot know it).
+ */
+export const needsCurrentPassword = (actor: Actor, targetId: number) => actor.userId === targetId;

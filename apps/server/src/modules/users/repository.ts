@@ -271,6 +271,12 @@ export const createUserRepository = defineRepository((db: Executor) => {
       await db.update(users).set({ blockedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
     },
 
+    /** The stored password hash of a user (re-authentication), or undefined when there is no such user. */
+    async passwordHashOf(userId: number): Promise<string | undefined> {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      return row?.hash;
+    },
+
     async setPasswordHash(userId: number, passwordHash: string) {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     },

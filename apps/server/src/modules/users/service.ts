@@ -5,6 +5,8 @@ import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import type { Mailer } from '../../mail/mailer';
+import { emailChangedMail, passwordChangedMail } from '../../mail/templates';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
 import { createUserMetaService } from './meta';
@@ -14,8 +16,10 @@ import {
   canDeleteUser,
   canEditUser,
   canSetMetaKeys,
+  needsCurrentPassword,
   type Actor,
 } from './policy';
+import type { ConfirmCurrentPassword } from './reauth';
 import type { UserRecord, UserRepository } from './repository';
 import { listUsers, newUserListMemos } from './list/engine';
 import { exportUsers } from './list/export';
@@ -35,6 +39,9 @@ export type UserServiceDeps = {
   tokens: Pick<TokenService, 'revokeAllOf' | 'forget'>;
   biAccounts: BiAccounts;
   now: () => Date;
+  /** Re-authentication of one's own sensitive changes (reauth.ts). */
+  confirmCurrentPassword: ConfirmCurrentPassword;
+  mailer: Pick<Mailer, 'sendLater'>;
 };
 
 const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) => {
@@ -154,6 +161,9 @@ export function createUserService(deps: UserServiceDeps) {
       const roleChanges = !before.roles.some((r) => r.id === payload.role_id);
       const ownRole = roleChanges && !canChangeRoleOf(actor, id);
       await checkPayload(payload, id, ownRole ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
+      const emailChanges = payload.email.trim().toLowerCase() !== before.email.trim().toLowerCase();
+      if (needsCurrentPassword(actor, id) && (payload.password !== undefined || emailChanges))
+        await deps.confirmCurrentPassword(before, input.current_password, actor);
       const passwordHash = payload.password === undefined ? undefined : await hashPassword(payload.password);
       const projectChanges =
         payload.project_id !== undefined && payload.project_id !== before.dundasProjectId;
@@ -198,6 +208,10 @@ export function createUserService(deps: UserServiceDeps) {
         })
         .catch(emailRace);
       tokens.forget({ userId: id });
+      // The old address hears of an email change (it may be the owner, locked out by a thief), and
+      // a password changed on the profile is told like one changed by a reset.
+      if (emailChanges) deps.mailer.sendLater(emailChangedMail(before.email));
+      if (passwordHash && id === actor.userId) deps.mailer.sendLater(passwordChangedMail(before.email));
       return mustFind(id);
     },
 
@@ -254,7 +268,14 @@ export function createUserService(deps: UserServiceDeps) {
       tokens.forget({ userId: id });
     },
 
-    ...createUserMetaService({ db, users, tokens, biAccounts, now }),
+    ...createUserMetaService({
+      db,
+      users,
+      tokens,
+      biAccounts,
+      now,
+      confirmCurrentPassword: deps.confirmCurrentPassword,
+    }),
   };
 }
 

@@ -301,7 +301,7 @@ describe('users administration', () => {
       expect(refused.json().errors).toEqual({ role_id: [USER_ADMIN_MESSAGES.ownRole] });
       const kept = await http.put(
         `users/${me.id}`,
-        payload({ email: me.email.toUpperCase(), role_id: ROLE_IDS.admin }),
+        payload({ email: me.email.toUpperCase(), role_id: ROLE_IDS.admin, current_password: me.password }),
         { headers: mine.headers },
       );
       // Their own password change spares the session they made it with.

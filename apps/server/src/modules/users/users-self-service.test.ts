@@ -27,7 +27,11 @@ describe('PUT users/{id} on oneself', () => {
     const tokens = await signIn(t, me);
     const res = await http.put(
       `users/${me.id}`,
-      body(me.email, { password: 'newpass1', password_confirmation: 'newpass1' }),
+      body(me.email, {
+        password: 'newpass1',
+        password_confirmation: 'newpass1',
+        current_password: me.password,
+      }),
       { headers: tokens.headers },
     );
     expect(res.statusCode).toBe(200);

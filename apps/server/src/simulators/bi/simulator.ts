@@ -18,6 +18,10 @@ export type BiSimulatorOptions = {
   /** Extra accounts (SIMULATOR_FIXTURES "bi.accounts"). */
   accounts?: Array<{ name: string; password: string }>;
   sessionIdleMs?: number;
+  /** The administrator account the portal logs on with (default: the demo service account). */
+  serviceAccount?: { name: string; password: string };
+  /** The `/_sim/*` test controls (default on; off in production). */
+  controls?: boolean;
 };
 
 const record = (body: unknown): Record<string, unknown> =>
@@ -56,7 +60,10 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
   const state = createBiState({
     now,
     projects: [FLEET_INSIGHTS, ...(options.projects ?? [])],
-    accounts: [{ ...DEMO_BI_SERVICE_ACCOUNT, isAdministrator: true }, ...(options.accounts ?? [])],
+    accounts: [
+      { ...(options.serviceAccount ?? DEMO_BI_SERVICE_ACCOUNT), isAdministrator: true },
+      ...(options.accounts ?? []),
+    ],
     sessionIdleMs: options.sessionIdleMs,
   });
 
@@ -215,7 +222,8 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
     });
 
     // Not part of Dundas's API: lets tests end every API session (the next call meets a 440).
-    app.post('/_sim/expire-sessions', async () => ({ ended: state.expireSessions() }));
+    if (options.controls !== false)
+      app.post('/_sim/expire-sessions', async () => ({ ended: state.expireSessions() }));
 
     app.get('/embed.js', async (_request, reply) =>
       reply.type('text/javascript').header('cache-control', 'no-cache').send(EMBED_SCRIPT),

@@ -187,11 +187,18 @@ export function createBiState(options: {
       return files.delete(id);
     },
 
-    /** Whether an account may view a file: administrators, or its project is assigned or its own. */
+    /**
+     * Whether an account may view a file, as Dundas decides it per account: administrators always;
+     * its own project always; a shared project when assigned (`Projects`), and then only the items
+     * its `Items` permission lists, when it has one (accounts without it see the whole project).
+     */
     mayView(account: BiAccount, file: BiFile): boolean {
       if (account.isAdministrator) return true;
       if (userProjects.get(account.id) === file.projectId) return true;
-      return account.customAttributes.some((a) => a.name === 'Projects' && a.values.includes(file.projectId));
+      const attribute = (name: string) => account.customAttributes.find((a) => a.name === name)?.values;
+      if (!attribute('Projects')?.includes(file.projectId)) return false;
+      const items = attribute('Items');
+      return items === undefined || items.includes(file.id);
     },
   };
 }

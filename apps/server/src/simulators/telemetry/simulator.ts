@@ -19,6 +19,8 @@ export type TelemetrySimulatorOptions = {
   now?: Clock;
   /** A session unused for this long has ended (docs/integrations.md: 30 minutes). */
   sessionIdleMs?: number;
+  /** The `/_sim/*` test controls (default on; off in production). */
+  controls?: boolean;
 };
 
 export const TS_SESSION_IDLE_MS = 30 * 60_000;
@@ -123,9 +125,10 @@ export function createTelemetrySimulator(options: TelemetrySimulatorOptions) {
     });
 
     // Not part of TS's API: lets tests (and demos) end sessions without waiting 30 minutes.
-    app.post('/_sim/expire-sessions', async (request) => ({
-      ended: expireSessions(field(request.body, 'email') || undefined),
-    }));
+    if (options.controls !== false)
+      app.post('/_sim/expire-sessions', async (request) => ({
+        ended: expireSessions(field(request.body, 'email') || undefined),
+      }));
 
     app.get('/docs', async (_request, reply) => reply.type('text/html').send(apiDocsHtml()));
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { META_KEYS, MESSAGES, ROLE_IDS, type User } from '@portal/contract';
+import { META_KEYS, MESSAGES, ROLE_IDS, VALIDATION, type User } from '@portal/contract';
 import { buildUser } from '../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
@@ -81,5 +81,25 @@ describe('My Profile', () => {
     const card = await details();
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Save Profile' }));
     expect(await within(card).findByText('Enter a valid phone number (only numbers)')).toBeInTheDocument();
+  });
+
+  it('sends the current password with a new password, and shows the server’s current_password error under it', async () => {
+    const http = renderProfile(buildUser({ id: 7 }), {
+      'PUT users/7': json(422, {
+        message: MESSAGES.validationFailed,
+        errors: { current_password: [VALIDATION.currentPasswordWrong] },
+      }),
+    });
+    const card = await details();
+    const user = userEvent.setup();
+    await user.type(within(card).getByLabelText(/^Password/), 'Road#Train-42');
+    await user.type(within(card).getByLabelText(/^Confirm password/), 'Road#Train-42');
+    await user.type(within(card).getByLabelText(/^Current password/), 'old-secret');
+    await user.click(within(card).getByRole('button', { name: 'Save Profile' }));
+    expect(await within(card).findByText(VALIDATION.currentPasswordWrong)).toBeInTheDocument();
+    expect(http.calls('PUT users/7')[0]?.body).toMatchObject({
+      password: 'Road#Train-42',
+      current_password: 'old-secret',
+    });
   });
 });

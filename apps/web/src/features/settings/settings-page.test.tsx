@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { META_KEYS, MESSAGES, type User } from '@portal/contract';
+import { META_KEYS, MESSAGES, VALIDATION, type User } from '@portal/contract';
 import { buildUser } from '../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
 import { renderApp, signIn, wireApiHooks } from '../../test/render';
@@ -52,6 +52,41 @@ describe('Settings', () => {
     });
     // Once by the session guard on load, once more after the change.
     await waitFor(() => expect(http.calls('GET auth/me').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('asks for your current password before turning your own two-factor off, and shows a wrong one in the dialog', async () => {
+    const on = buildUser({ id: 7, name: 'Casey Customer', meta: [{ key: META_KEYS.twoFactor, value: '1' }] });
+    let calls = 0;
+    const http = renderSettings(on, {
+      'POST meta/user': () =>
+        ++calls === 1
+          ? json(422, {
+              message: MESSAGES.validationFailed,
+              errors: { current_password: [VALIDATION.currentPasswordWrong] },
+            })
+          : { body: { data: [{ key: META_KEYS.twoFactor, value: '0' }] } },
+    });
+    await heading('Settings - Casey Customer');
+    const user = userEvent.setup();
+    const twoFactor = screen.getByRole('switch', { name: 'Two Factor Authentication' });
+    await user.click(twoFactor);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off Two Factor Authentication' });
+    expect(http.calls('POST meta/user')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'wrong-one');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(VALIDATION.currentPasswordWrong)).toBeInTheDocument();
+    expect(twoFactor).toBeChecked();
+
+    const field = within(dialog).getByLabelText(/^Current password/);
+    await user.clear(field);
+    await user.type(field, 'right-one');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(twoFactor).not.toBeChecked());
+    expect(http.calls('POST meta/user')[1]?.body).toEqual({
+      user_id: 7,
+      meta: [{ key: META_KEYS.twoFactor, value: '0' }],
+      current_password: 'right-one',
+    });
   });
 
   it("rolls the switch back with 'Oops! Could not save the settings.' when saving fails", async () => {

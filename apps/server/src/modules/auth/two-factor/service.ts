@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/errors';
 import { newOpaqueToken, tokenHash } from '../../../lib/tokens';
 import type { Mailer } from '../../../mail/mailer';
 import { securityCodeMail } from '../../../mail/templates';
+import type { ThrottleService } from '../../throttle';
 import type { UserRecord } from '../../users';
 import type { ChallengeRepository } from './repository';
 
@@ -18,6 +19,8 @@ export type TwoFactorDeps = {
   mailer: Mailer;
   appKey: Buffer;
   now: () => Date;
+  /** The daily cap of codes per user (modules/throttle); absent in unit tests of the session machinery. */
+  throttle?: Pick<ThrottleService, 'admitTwoFactor' | 'twoFactorPassed'>;
 };
 
 const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key === key)?.value ?? null;
@@ -48,6 +51,13 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     const at = deps.now();
     const row = await challenges.countAttempt(challengeId, at, TWO_FACTOR.maxWrongCodes);
     if (!row) throw invalid();
+    // Each challenge allows 5 tries, but a signed-in password makes new challenges at will: the
+    // user's codes of the day are capped too, counted before the check (a right one is given back).
+    const lock = await deps.throttle?.admitTwoFactor(row.userId, at);
+    if (lock) {
+      await audit('auth.two_factor.locked', { id: row.userId }, client);
+      throw AppError.tooManyRequests(lock.retryAfterSeconds);
+    }
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = codeHash(challengeId, code.trim());
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -58,6 +68,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       throw invalid();
     }
     if (!(await challenges.consume(challengeId, at))) throw invalid();
+    await deps.throttle?.twoFactorPassed(row.userId);
     await audit('auth.two_factor.passed', { id: row.userId }, client);
     return row.userId;
   }

@@ -5,6 +5,7 @@ import {
   META_KEYS,
   PRODUCT_NAME,
   sessionSchema,
+  THROTTLE,
   TWO_FACTOR,
   TWO_FACTOR_MESSAGES,
 } from '@portal/contract';
@@ -132,6 +133,9 @@ describe('two-factor sign-in by mailed code', () => {
     const { code } = await challengeAndCode(login, user);
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < TWO_FACTOR.maxWrongCodes; i += 1) expect((await login(wrong)).statusCode).toBe(422);
+    // Wrong codes count against the account like wrong passwords: the fifth locked it for a minute.
+    expect((await login(code)).statusCode).toBe(429);
+    clock += THROTTLE.accountLockBaseMs + 1000;
     expect((await login(code)).statusCode).toBe(422);
   });
 

@@ -79,6 +79,38 @@ describe('report access per user (users/{id}/reports)', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('the BI server follows the grants: a legitimate token opens no ungranted item, and narrowing revokes at once', async () => {
+    const { user, tokens } = await nsbiCustomer(t);
+    const { tree } = await access(user.id);
+    const leaves = tree.flatMap((n) => (n.isLeaf ? [n] : n.children));
+    const pick = (name: string) => leaves.find((l) => l.name === name)!.id;
+    const tokenFor = async (id: string) =>
+      (await http.get(`dundas-bi/log-on/token?item=${id}`, { headers: tokens.headers })).json().data
+        .logOnToken as string;
+    const open = async (kind: string, id: string, token: string) =>
+      (await fetch(`${t.simulators!.biUrl}/${kind}/${id}?logonTokenId=${token}`)).status;
+    await http.post(
+      `users/${user.id}/reports`,
+      { report_ids: [pick('Fleet Overview'), pick('Fuel Consumption')] },
+      { headers: admin.headers },
+    );
+    // Granted: opens. The token put in the URL of an ungranted dashboard: refused by the BI server.
+    expect(await open('Dashboard', pick('Fuel Consumption'), await tokenFor(pick('Fleet Overview')))).toBe(
+      200,
+    );
+    expect(await open('Dashboard', pick('Executive Summary'), await tokenFor(pick('Fleet Overview')))).toBe(
+      403,
+    );
+    // A token handed out before the admin took the item away opens nothing of it afterwards.
+    const early = await tokenFor(pick('Fleet Overview'));
+    await http.post(
+      `users/${user.id}/reports`,
+      { report_ids: [pick('Fuel Consumption')] },
+      { headers: admin.headers },
+    );
+    expect(await open('Dashboard', pick('Fleet Overview'), early)).toBe(403);
+  });
+
   it('refuses ids outside the project and TS-managed ones, naming them; nothing is saved', async () => {
     const { user } = await nsbiCustomer(t);
     const { tree } = await access(user.id);

@@ -29,6 +29,8 @@ export function createReportAccessService(deps: {
   folders: ReportFolderRepository;
   trees: ProjectTrees;
   now: () => Date;
+  /** Brings the user's BI account in line with the grants just saved (the bi service). */
+  grantsChanged: (userId: number) => Promise<void>;
 }) {
   const { db, users, grants, trees, now } = deps;
 
@@ -80,6 +82,7 @@ export function createReportAccessService(deps: {
           details: { projectId: tree.project.projectId, granted: wanted.length },
         });
       });
+      await deps.grantsChanged(userId);
       return { tree, grants: new Set(wanted) };
     },
   };

@@ -3,7 +3,12 @@ import { metaListResponseSchema, type MetaItem } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { afterUserChange } from '../../../shared/users/api/after-user-change';
 
-export type MetaChange = { user_id: number; meta: Array<{ key: string; value: string | null }> };
+export type MetaChange = {
+  user_id: number;
+  meta: Array<{ key: string; value: string | null }>;
+  /** Turning your own two-factor off (re-authentication). */
+  current_password?: string;
+};
 
 /**
  * POST meta/user {user_id, meta:[{key, value}]} → the user's meta list. Own user, or an admin for

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { META_KEYS, MESSAGES, metaFlag, type User } from '@portal/contract';
+import { ApiError } from '../../../shared/api/api-error';
+import { useCurrentUser } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/toast';
+import { ConfirmPasswordModal } from './confirm-password-modal';
 import { useSaveUserMeta } from '../api/save-user-meta';
 import { useSavedFlash } from './saved-indicator';
 import { SettingsCard } from './settings-card';
@@ -25,20 +28,31 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
   const save = useSaveUserMeta();
   const [shown, setShown] = useState<Partial<Record<FlagKey, boolean>>>({});
   const [saved, flashSaved] = useSavedFlash();
+  const me = useCurrentUser();
+  const [confirmingTwoFactorOff, setConfirmingTwoFactorOff] = useState(false);
   const value = (key: FlagKey) => shown[key] ?? metaFlag(user, key);
 
-  const toggle = async (key: FlagKey, next: boolean) => {
+  const toggle = async (key: FlagKey, next: boolean, currentPassword?: string) => {
+    // Turning your own two-factor off needs your current password (asked first, in a modal).
+    if (key === META_KEYS.twoFactor && !next && me?.id === user.id && currentPassword === undefined) {
+      setConfirmingTwoFactorOff(true);
+      return;
+    }
     const previous = value(key);
     setShown((s) => ({ ...s, [key]: next }));
     try {
       const { biAccount } = await save.mutateAsync({
         user_id: user.id,
         meta: [{ key, value: next ? '1' : '0' }],
+        ...(currentPassword !== undefined && { current_password: currentPassword }),
       });
       flashSaved();
       if (!biAccount) showToast({ id: 'bi-account-failed', color: 'red', message: MESSAGES.biAccountFailed });
-    } catch {
+    } catch (error) {
       setShown((s) => ({ ...s, [key]: previous }));
+      // A wrong current password is the modal's to show.
+      if (currentPassword !== undefined && error instanceof ApiError && error.fieldErrors.current_password)
+        throw error;
       showToast({ id: 'settings-save-failed', color: 'red', message: MESSAGES.settingsSaveFailed });
     }
   };
@@ -54,6 +68,15 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
           onChange={(event) => void toggle(flag.key, event.currentTarget.checked)}
         />
       ))}
+      <ConfirmPasswordModal
+        opened={confirmingTwoFactorOff}
+        title="Turn off Two Factor Authentication"
+        onCancel={() => setConfirmingTwoFactorOff(false)}
+        onConfirm={async (currentPassword) => {
+          await toggle(META_KEYS.twoFactor, false, currentPassword);
+          setConfirmingTwoFactorOff(false);
+        }}
+      />
     </SettingsCard>
   );
 }

@@ -62,7 +62,7 @@ export function UserForm(props: UserFormProps) {
     try {
       await props.onSubmit(submitted);
       // Saved: these values are the new baseline; typed passwords are not kept around.
-      form.setInitialValues({ ...submitted, password: '', password_confirmation: '' });
+      form.setInitialValues({ ...submitted, password: '', password_confirmation: '', current_password: '' });
       form.reset();
     } catch (error) {
       // Meta fields come back keyed by meta key; a field this viewer does not see goes inline.
@@ -115,6 +115,15 @@ export function UserForm(props: UserFormProps) {
                 placeholder={mode === 'edit' ? 'Only when changing the password' : undefined}
                 {...form.getInputProps('password_confirmation')}
               />
+              {editingSelf && mode === 'edit' && (
+                // The server asks for it when your own email or password changes (re-authentication).
+                <PasswordInput
+                  label="Current password"
+                  autoComplete="current-password"
+                  placeholder="When changing email or password"
+                  {...form.getInputProps('current_password')}
+                />
+              )}
             </>
           )}
           <TextInput

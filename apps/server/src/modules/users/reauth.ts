@@ -1,0 +1,29 @@
+import { VALIDATION } from '@portal/contract';
+import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import type { ThrottleService } from '../throttle';
+import type { Actor } from './policy';
+import type { UserRecord, UserRepository } from './repository';
+
+/**
+ * Re-authentication for changes that would hand the account over (own email, own password,
+ * turning two-factor off): the current password in the same request. A stolen access token alone
+ * is then not enough. Wrong answers count against the sign-in throttle of the account (same key
+ * as sign-in, so guessing here and at the sign-in form adds up), checked before Argon2.
+ */
+export function createReauth(deps: {
+  users: Pick<UserRepository, 'passwordHashOf'>;
+  throttle: Pick<ThrottleService, 'admitSignIn' | 'signInSucceeded'>;
+  now: () => Date;
+}) {
+  return async function confirmCurrentPassword(user: UserRecord, given: string | undefined, actor: Actor) {
+    if (!given) throw AppError.validation({ current_password: [VALIDATION.currentPasswordRequired] });
+    const lock = await deps.throttle.admitSignIn(user.email, actor.ip, deps.now());
+    if (lock) throw AppError.tooManyRequests(lock.retryAfterSeconds);
+    if (!(await verifyPassword(await deps.users.passwordHashOf(user.id), given)))
+      throw AppError.validation({ current_password: [VALIDATION.currentPasswordWrong] });
+    await deps.throttle.signInSucceeded(user.email, actor.ip);
+  };
+}
+
+export type ConfirmCurrentPassword = ReturnType<typeof createReauth>;
