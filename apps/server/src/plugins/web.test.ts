@@ -107,6 +107,7 @@ describe('the page tells the app the server’s APP_ENV (issue 18.8)', () => {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'secret1',
       SIMULATORS: 'on',
+      SMTP_URL: 'smtp://127.0.0.1:2525', // required in production; nothing is sent here
     });
     try {
       const res = await t.app.inject({ url: '/register' });

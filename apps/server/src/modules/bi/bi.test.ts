@@ -284,7 +284,8 @@ describe('NS BI for customers (dundas-bi/*)', () => {
 
     it('a BI account deleted on the BI server is made again at the next view (issue 14)', async () => {
       const { user, tokens } = await nsbiCustomer(t);
-      const view = () => http.get('dundas-bi/log-on/token', { headers: tokens.headers });
+      const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!;
+      const view = () => http.get(`dundas-bi/log-on/token?item=${overview.id}`, { headers: tokens.headers });
       expect((await view()).statusCode).toBe(200);
       const [before] = await t.database.db.select().from(biAccounts).where(eq(biAccounts.userId, user.id));
       // Deleted there, through the BI server's own API; the portal's row still names it.
@@ -297,7 +298,9 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       expect(after!.accountId).not.toBe(before!.accountId);
       const remade = t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)!;
       expect(remade.id).toBe(after!.accountId);
-      expect(remade.customAttributes).toEqual([{ name: 'Projects', values: [FLEET_INSIGHTS_ID] }]);
+      // Made again with its project, and its items in line with the grants before the token.
+      expect(remade.customAttributes).toContainEqual({ name: 'Projects', values: [FLEET_INSIGHTS_ID] });
+      expect(remade.customAttributes.find((a) => a.name === 'Items')?.values).toContain(overview.id);
     });
   });
 
