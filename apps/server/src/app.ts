@@ -151,7 +151,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     biAccounts: options.biAccounts,
     housekeepingTimer: options.housekeepingTimer ?? true,
   });
-  await registerWeb(app, config.webDist, config.env);
+  await registerWeb(app, config.webDist, {
+    'app-env': config.env,
+    ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
+  });
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed
   // by earlier-registered hooks, after this one) must outlive them.

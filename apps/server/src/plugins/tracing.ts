@@ -56,10 +56,10 @@ export const tracingPlugin = fp(
     }
     app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
 
-    // Browser tracing (issue 19): whether and how much to trace, and a relay of the browser's spans to
-    // the collector (the browser knows only its own origin). Not in the OpenAPI document: not product API.
+    // Browser tracing (issue 19): the page tells the app the sample rate (plugins/web.ts); this relays
+    // the browser's spans to the collector (the browser knows only its own origin). Not in the OpenAPI
+    // document: not product API.
     const telemetry = `${API_PREFIX}/telemetry`;
-    app.get(telemetry, { schema: { hide: true } }, async () => ({ data: { sampleRate: config.sampleRate } }));
     app.post(
       `${telemetry}/traces`,
       { schema: { hide: true }, bodyLimit: RELAY_MAX_BYTES },

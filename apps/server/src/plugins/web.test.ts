@@ -117,4 +117,25 @@ describe('the page tells the app the server’s APP_ENV (issue 18.8)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('says the browser’s trace sample rate only when the server traces', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(dir);
+    const tracing = await createTestApp({
+      WEB_DIST: dir,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_TRACES_SAMPLER_ARG: '0.5',
+    });
+    const plain = await createTestApp({ WEB_DIST: dir });
+    try {
+      expect((await tracing.app.inject({ url: '/login' })).body).toContain(
+        '<meta name="trace-sample-rate" content="0.5">',
+      );
+      expect((await plain.app.inject({ url: '/login' })).body).not.toContain('trace-sample-rate');
+    } finally {
+      await tracing.close();
+      await plain.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

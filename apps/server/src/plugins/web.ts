@@ -10,15 +10,24 @@ const NON_SPA = /^\/(api|sim|healthz|readyz|metrics)(\/|$|\?)/;
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
- * index.html with the server's APP_ENV in `<meta name="app-env">`: the app decides at run time
- * what production hides (sign-up), so a development build on a production server shows no Register
- * link that would answer "Not found." (issue 18.8). A meta tag, not a script: the CSP allows no
- * inline script. Made once, with its brotli and gzip forms.
+ * What the serving server tells the app in index.html, as `<meta name=… content=…>` tags: its
+ * APP_ENV (`app-env`: the app decides at run time what production hides, so a development build on
+ * a production server shows no Register link that would answer "Not found.", issue 18.8) and, when
+ * it traces, the browser's sample rate (`trace-sample-rate`: without it the app loads no tracing and
+ * asks nothing, decision 0022). Meta tags, not a script: the CSP allows no inline script.
  */
-function preparePage(webDist: string, appEnv: string) {
+export type PageMeta = Record<string, string>;
+
+/** index.html with the page's meta tags, made once, with its brotli and gzip forms. */
+function preparePage(webDist: string, meta: PageMeta) {
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const tag = `<meta name="app-env" content="${appEnv.replace(/[^\w-]/g, '')}">`;
-  const page = Buffer.from(html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html);
+  const clean = (value: string) => value.replace(/[^\w.-]/g, '');
+  const tags = Object.entries(meta)
+    .map(([name, content]) => `<meta name="${clean(name)}" content="${clean(content)}">`)
+    .join('');
+  const page = Buffer.from(
+    html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : tags + html,
+  );
   return { identity: page, br: brotliCompressSync(page), gzip: gzipSync(page) };
 }
 
@@ -32,9 +41,9 @@ const pageEncoding = (accept: string | undefined) =>
  * The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
  * client accepts is sent as it is, with `Vary: Accept-Encoding` (decision 0017).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string, appEnv: string) {
+export async function registerWeb(app: FastifyInstance, webDist: string, meta: PageMeta) {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  const page = hasBuild ? preparePage(webDist, appEnv) : null;
+  const page = hasBuild ? preparePage(webDist, meta) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,

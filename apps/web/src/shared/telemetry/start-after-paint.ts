@@ -1,19 +1,15 @@
-import { API_PREFIX } from '@portal/contract';
-
 /**
- * After the page has loaded and the browser is idle, asks whether the server traces
- * (`GET telemetry`: 404 when not) and only then loads browser tracing, so `/login`'s first paint and
- * its byte budget are untouched (decision 0022).
+ * After the page has loaded and the browser is idle, loads browser tracing, but only when the
+ * serving server traces: it then says the sample rate in index.html (`<meta name="trace-sample-rate">`,
+ * apps/server/src/plugins/web.ts). Otherwise nothing is loaded or asked, so `/login`'s first paint,
+ * its byte budget and its console stay untouched (decision 0022).
  */
-export function startTracingAfterPaint() {
+export function startTracingAfterPaint(doc: Pick<Document, 'querySelector'> = document) {
+  const rate = Number(doc.querySelector('meta[name="trace-sample-rate"]')?.getAttribute('content') ?? NaN);
+  if (!(rate > 0)) return;
   const start = async () => {
-    const answer = await fetch(`${API_PREFIX}/telemetry`).catch(() => null);
-    // Read even a 404 to its end: an unread body keeps the request open (and the network busy).
-    const body = (await answer?.text().catch(() => '')) ?? '';
-    if (!answer?.ok) return;
-    const { data } = JSON.parse(body) as { data: { sampleRate: number } };
     const { startBrowserTracing } = await import('./browser-tracing');
-    startBrowserTracing(data.sampleRate);
+    startBrowserTracing(rate);
   };
   const whenIdle = () =>
     'requestIdleCallback' in window
