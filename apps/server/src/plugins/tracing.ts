@@ -113,7 +113,12 @@ export const tracingPlugin = fp(
       done();
     });
     // Spans still open are flushed before the process ends.
-    app.addHook('onClose', async () => shutdown());
+    // The last spans are flushed on the way out; a collector that is down must not fail the shutdown.
+    app.addHook('onClose', async () => {
+      await shutdown().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'tracing: the last spans could not be exported'),
+      );
+    });
   },
   { name: 'tracing' },
 );
