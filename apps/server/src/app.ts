@@ -17,6 +17,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
+import { continueWithRequestId } from './lib/request-id';
 import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
@@ -124,12 +125,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Registered first so it runs after every other onClose hook: the database closes last.
   if (!options.database) app.addHook('onClose', async () => database.close());
 
-  // What every request gets first: its security headers, its id, and a 503 while draining. One
+  // What every request gets first: its security headers, its id (also as the current request id for
+  // the calls it makes, lib/request-id.ts: the context survives body parsing), and a 503 while draining. One
   // synchronous hook rather than two (one of them async): it runs on every request, and on the
   // hottest route (auth/me) each extra hook and promise is measurable (bench/api.ts).
   app.addHook('onRequest', (request, reply, done) => {
     stampAnswer(request, reply);
-    if (!app.draining) return done();
+    if (!app.draining) return continueWithRequestId(request.id, done);
     // Answered here: onRequest callback hooks that send must not call done().
     reply.header('Connection', 'close').header('Retry-After', '5');
     reply.status(503).send({ message: MESSAGES.shuttingDown });

@@ -1,5 +1,6 @@
 import { safeParse, type core } from 'zod';
 import { AppError } from '../lib/errors';
+import { currentRequestId } from '../lib/request-id';
 
 /** What a client logs to: the app's pino logger in the server, a silent one in tests. */
 export type RemoteLog = {
@@ -118,11 +119,13 @@ export function createRemote(options: RemoteOptions) {
   let openUntil = 0;
 
   async function once(request: RemoteRequest, traceHeaders?: Record<string, string>): Promise<RemoteAnswer> {
+    const requestId = currentRequestId();
     const response = await fetch(`${baseUrl()}${request.path}`, {
       method: request.method,
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined && { 'content-type': 'application/json' }),
+        ...(requestId && { 'x-request-id': requestId }),
         ...traceHeaders,
         ...request.headers,
       },
