@@ -31,10 +31,19 @@ describe('the response cap counts streamed bytes', () => {
       }
       response.end(`${'x'.repeat(size - sent)}"`);
     });
-    const remote = createRemote({ system: 'Fake', baseUrl: fake.url, timeoutMs: 2_000, log: silent });
+    const outcomes: unknown[] = [];
+    const remote = createRemote({
+      system: 'Fake',
+      baseUrl: fake.url,
+      timeoutMs: 2_000,
+      log: silent,
+      observe: (call) => outcomes.push(call.outcome),
+    });
     const big = await failureOf(remote.send({ method: 'GET', path: '/big' }));
     expect(big).toBeInstanceOf(RemoteFailure);
     expect(big).toMatchObject({ reason: 'body', status: 502 });
+    // Counted (metrics, and the span is ended) like any other failed call.
+    expect(outcomes).toEqual(['body']);
     const fits = await remote.send({ method: 'GET', path: '/fits' });
     expect((fits.body as string).length).toBe(1_047_998);
   });

@@ -13,7 +13,7 @@ export type RemoteCallResult = {
   system: string;
   method: string;
   /** The HTTP status, or the failure when no usable answer came. */
-  outcome: number | 'unreachable' | 'timeout';
+  outcome: number | 'unreachable' | 'timeout' | 'body';
   seconds: number;
 };
 
@@ -189,7 +189,11 @@ export function createRemote(options: RemoteOptions) {
         );
         return answer;
       } catch (error) {
-        if (error instanceof RemoteFailure) throw error;
+        if (error instanceof RemoteFailure) {
+          // once() throws one only for an answer too large to read: counted, its span ended.
+          report('body');
+          throw error;
+        }
         const reason: FailureReason = isTimeout(error) ? 'timeout' : 'unreachable';
         const details = {
           system,
