@@ -1,14 +1,5 @@
 /** Account security (issue 4): mail outbox, two-factor challenges, password reset links, realtime tickets. */
-import {
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 /** Mail kept instead of sent when no SMTP_URL is configured (development): admins read it outside production. */
