@@ -39,7 +39,7 @@ export function SignInPage() {
         <SignInForm submit={login} onSuccess={onSuccess} notice={expired} />
         <Text ta="center" fz="sm" c="dimmed" mt="lg">
           {MESSAGES.contactVendor}{' '}
-          <Anchor href={`mailto:${VENDOR_CONTACT_EMAIL}`} fz="sm">
+          <Anchor href={`mailto:${VENDOR_CONTACT_EMAIL}`} fz="sm" underline="always">
             {VENDOR_CONTACT_EMAIL}
           </Anchor>
           .
