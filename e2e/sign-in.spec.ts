@@ -18,7 +18,7 @@ test.describe('Sign In', () => {
     // The admin has no NSBI flag yet, and nothing is linked: NS BI is disabled, TS/LD say unlinked.
     await expect(page.getByText(/Click here to link Tattle Systems\./)).toBeVisible();
     await expect(page.getByText(/Click here to link Live Dispatch\./)).toBeVisible();
-    await expect(page.getByText('version 1.0')).toBeVisible();
+    await expect(page.getByText(/^version \d+\.\d+\.\d+ \([0-9a-f]{7}\)$/)).toBeVisible();
     await expect(page.getByText(String(new Date().getFullYear()))).toBeVisible();
 
     const token = await page.evaluate(() => sessionStorage.getItem('portal_access_token'));

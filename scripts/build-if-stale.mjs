@@ -21,7 +21,8 @@ const inputs = [
 ];
 const skipped = new Set(['node_modules', 'dist', 'coverage']);
 const isTest = (name) => /\.test\.tsx?$/.test(name);
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const quiet = process.argv.includes('--quiet');
+const outputs = ['apps/server/dist/main.js', 'apps/server/dist/ops.js', 'apps/web/dist/index.html'];
 const stampFile = path.join(root, 'apps/server/dist/build-stamp.txt');
 
 function* files(relative) {
@@ -39,10 +40,17 @@ function* files(relative) {
   }
 }
 
+function headCommit() {
+  const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return process.env.PORTAL_COMMIT || (result.status === 0 ? result.stdout.trim() : 'unknown');
+}
+
 function fingerprint() {
   const hash = createHash('sha256');
   // The web build reads APP_ENV (vite.config.ts); a build for another environment is not current.
   hash.update(`APP_ENV=${process.env.APP_ENV ?? ''}\n`);
+  // The bundle reports its commit (/healthz, the footer): a new commit is a new build.
+  hash.update(`commit=${headCommit()}\n`);
   for (const input of inputs) {
     for (const file of files(input)) hash.update(`${file}\n`).update(readFileSync(path.join(root, file)));
   }
@@ -52,9 +60,13 @@ function fingerprint() {
 const wanted = fingerprint();
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
 if (built === wanted && outputs.every((file) => existsSync(path.join(root, file)))) {
-  console.log('build is current: starting without rebuilding');
+  if (!quiet) console.log('build is current: starting without rebuilding');
 } else {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // --quiet (the operator's commands): build output to stderr, so theirs stays alone on stdout.
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', quiet ? 2 : 'inherit', 'inherit'],
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, `${wanted}\n`);
 }

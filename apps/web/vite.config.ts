@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -7,6 +8,10 @@ import { mantineStyles } from './build/mantine-styles';
 /** The modules behind sign-in's first screen: the session, its layout, Applications. */
 const SIGNED_IN_SHELL =
   /[\\/]src[\\/](app[\\/](session-root|require-auth|layout[\\/])|features[\\/]applications[\\/])/;
+
+const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** Everything the Fastify server answers itself; the dev server forwards it there. */
 const backend = 'http://localhost:3000';
@@ -30,6 +35,8 @@ export default defineConfig({
   define: {
     // Production is a server setting (APP_ENV), not Vite's mode: the build is told explicitly.
     __APP_ENV__: JSON.stringify(process.env.APP_ENV ?? 'development'),
+    // The release version for the dev server; a serving server says its own in index.html.
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
   server: {
     port: 5173,

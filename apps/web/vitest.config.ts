@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  define: { __APP_ENV__: JSON.stringify('test') },
+  define: { __APP_ENV__: JSON.stringify('test'), __APP_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
     name: 'web',
     root: import.meta.dirname,

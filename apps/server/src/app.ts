@@ -24,6 +24,7 @@ import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
 import { requestLogSerializer } from './lib/log-redaction';
 import { openApiOptions } from './lib/openapi-document';
+import { release } from './lib/release';
 import { integrationsPlugin } from './integrations/plugin';
 
 declare module 'fastify' {
@@ -155,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await registerWeb(app, config.webDist, {
     'app-env': config.env,
+    'app-version': release.version,
+    'app-commit': release.commit,
     ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
   });
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but

@@ -2,7 +2,6 @@
 
 export const API_PREFIX = '/api/v1.0';
 export const PRODUCT_NAME = 'Customer Portal';
-export const VERSION_LABEL = '1.0';
 export const VENDOR_CONTACT_EMAIL = 'support@example.com';
 
 /** Seeded role ids (docs/api.md "Role"). A role check compares ids, never names. */

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { release } from '../../lib/release';
 
 /** Liveness and readiness, outside /api so load balancers need no token. */
 export async function healthRoutes(app: FastifyInstance) {
   const { database } = app;
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Which release answers: what an operator checks after a deploy, and a rolling upgrade's progress.
+  const alive = { status: 'ok', version: release.version, commit: release.commit };
+  app.get('/healthz', { schema: { hide: true } }, async () => alive);
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await database.ping();

@@ -24,6 +24,7 @@ describe('developer resources, analysis and designers', () => {
       biDesigner: `${bi}/`,
       biDemoDesigner: `${bi}/?demo=1`,
       gen3Gen4Specs: '/docs/gen3-gen4-specs.pdf',
+      apiDocs: '/api/v1.0/docs',
     });
     expect((await api(t).get('resource-links')).statusCode).toBe(401);
   });
@@ -73,6 +74,7 @@ describe('frames off the configured host (issue 18.1)', () => {
       biDesigner: '/sim/bi/',
       biDemoDesigner: '/sim/bi/?demo=1',
       gen3Gen4Specs: '/docs/gen3-gen4-specs.pdf',
+      apiDocs: '/api/v1.0/docs',
     });
     const csp = String((await mounted.app.inject({ url: '/healthz' })).headers['content-security-policy']);
     expect(csp).toContain("frame-src 'self';");
@@ -102,4 +104,32 @@ describe('frames off the configured host (issue 18.1)', () => {
       "frame-src 'self' https://bi.example.com https://docs.ts.example.com https://analysis.example.com",
     );
   });
+});
+
+describe('the sidebar links in production', () => {
+  it('come from the configuration at run time: the configured BI designer, no API Docs while the docs UI is off', async () => {
+    const production = {
+      APP_ENV: 'production',
+      APP_KEY: 'c'.repeat(64),
+      ADMIN_EMAIL: 'admin@example.test',
+      ADMIN_PASSWORD: 'admin-pass',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      BI_PUBLIC_URL: 'https://bi.example.com/bi',
+    };
+    const prod = await createTestApp(production);
+    const prodDocs = await createTestApp({ ...production, API_DOCS: 'on' });
+    try {
+      const linksOf = async (app: TestApp) =>
+        (
+          await api(app).get('resource-links', {
+            headers: (await signIn(app, await createUser(app))).headers,
+          })
+        ).json().data;
+      expect(await linksOf(prod)).toMatchObject({ biDesigner: 'https://bi.example.com/bi/', apiDocs: null });
+      expect(await linksOf(prodDocs)).toMatchObject({ apiDocs: '/api/v1.0/docs' });
+      expect((await prodDocs.app.inject({ url: '/api/v1.0/docs/' })).statusCode).toBe(200);
+    } finally {
+      await Promise.all([prod.close(), prodDocs.close()]);
+    }
+  }, 90_000);
 });

@@ -12,6 +12,8 @@ export const resourceLinksSchema = z.object({
   biDesigner: z.string(),
   biDemoDesigner: z.string(),
   gen3Gen4Specs: z.string(),
+  /** The API docs UI, or null when this server does not serve it (API_DOCS). */
+  apiDocs: z.string().nullable(),
 });
 
 /** GET resource-links: the pages the portal frames, configured on the server. */
@@ -24,7 +26,8 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getResourceLinks',
         tags: ['resources'],
         security: bearerSecurity,
-        summary: 'Where the Analysis, API summary, BI designer frames and the specs PDF load from',
+        summary:
+          'Where the Analysis, API summary, BI designer frames, the specs PDF and the API docs load from',
         response: { 200: dataOf(resourceLinksSchema), ...errorResponses(401) },
       },
     },

@@ -6,11 +6,21 @@ import { buildUser } from '../../test/builders';
 import { mockApi } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
+const RESOURCE_LINKS = {
+  analysis: '/sim/bi/analysis',
+  apiSummary: '/sim/ts/docs',
+  biDesigner: 'https://bi.example.com/',
+  biDemoDesigner: 'https://bi.example.com/?demo=1',
+  gen3Gen4Specs: '/docs/gen3-gen4-specs.pdf',
+  apiDocs: '/api/v1.0/docs',
+};
+
 function renderAs(user: User, path = '/') {
   signIn(user);
   mockApi({
     'GET auth/me': { body: { data: user } },
     'GET system-settings': { body: { data: [] } },
+    'GET resource-links': { body: { data: RESOURCE_LINKS } },
   });
   return renderApp(path);
 }
@@ -48,11 +58,27 @@ describe('app layout', () => {
       'href',
       '/dev-resources/hardware/gen3-gen4-specs',
     );
-    expect(within(nav).getByRole('link', { name: /BI Designer/ })).toHaveAttribute('target', '_blank');
-    expect(within(nav).getByRole('link', { name: /API Docs/ })).toHaveAttribute('target', '_blank');
+    // The server's configuration, not a path fixed at build time.
+    const designer = await within(nav).findByRole('link', { name: /BI Designer/ });
+    expect(designer).toHaveAttribute('href', 'https://bi.example.com/');
+    expect(designer).toHaveAttribute('target', '_blank');
+    expect(within(nav).getByRole('link', { name: /API Docs/ })).toHaveAttribute('href', '/api/v1.0/docs');
     expect(within(nav).getByRole('link', { name: 'Dev Tools' })).toHaveAttribute('href', '/test');
-    expect(within(nav).getByText('version 1.0')).toBeInTheDocument();
+    expect(within(nav).getByText('version 0.0.0-test')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+  });
+
+  it('hides the API Docs link when the server serves no docs UI (production)', async () => {
+    signIn(buildUser({ as: 'admin' }));
+    mockApi({
+      'GET auth/me': { body: { data: buildUser({ as: 'admin' }) } },
+      'GET system-settings': { body: { data: [] } },
+      'GET resource-links': { body: { data: { ...RESOURCE_LINKS, apiDocs: null } } },
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByRole('link', { name: /BI Designer/ });
+    expect(within(nav).queryByRole('link', { name: /API Docs/ })).not.toBeInTheDocument();
   });
 
   it('opens the Software page from the sidebar and keeps its entries shown (issue 18.7)', async () => {

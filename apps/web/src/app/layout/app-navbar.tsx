@@ -15,8 +15,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS, VERSION_LABEL, hasRole } from '@portal/contract';
-import { EXTERNAL_LINKS, isProduction } from '../../shared/config/env';
+import { DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS, hasRole } from '@portal/contract';
+import { useResourceLinks } from '../../shared/api/get-resource-links';
+import { RELEASE_LABEL, isProduction } from '../../shared/config/env';
 import { routes } from '../../shared/routes';
 import { useCurrentUser } from '../../shared/session/session-store';
 import classes from './app-navbar.module.css';
@@ -84,7 +85,9 @@ function PageGroup({
   );
 }
 
-function ExternalLink({ label, href }: { label: string; href: string }) {
+/** A page outside the SPA, in a new tab; not shown while its target is unknown or off (null). */
+function ExternalLink({ label, href }: { label: string; href: string | null | undefined }) {
+  if (!href) return null;
   return (
     <NavLink
       component="a"
@@ -106,6 +109,9 @@ export function AppNavbar() {
   const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const isAdmin = user ? hasRole(user, [ROLE_IDS.admin]) : false;
   const isDeveloper = user ? hasRole(user, DEVELOPER_RESOURCE_ROLE_IDS) : false;
+  // The BI Designer and API Docs links are the server's configuration (GET resource-links), as the
+  // frames are: a production server names its BI server, and says when the docs UI is off.
+  const links = useResourceLinks({ enabled: isAdmin || isDeveloper });
 
   return (
     <>
@@ -131,7 +137,7 @@ export function AppNavbar() {
               leftSection={icon(IconFileText)}
             >
               <RouteLink label="API Summary" to={routes.apiSummary} active={under(routes.apiSummary)} />
-              <ExternalLink label="API Docs" href={EXTERNAL_LINKS.apiDocs} />
+              <ExternalLink label="API Docs" href={links.data?.apiDocs} />
             </PageGroup>
             <PageGroup
               label="Hardware"
@@ -172,7 +178,7 @@ export function AppNavbar() {
             />
             <NavLink label="Tools" leftSection={icon(IconTool)} defaultOpened className={classes.link}>
               <RouteLink label="All Tools" to={routes.tools} active={under(routes.tools)} />
-              <ExternalLink label="BI Designer" href={EXTERNAL_LINKS.biDesigner} />
+              <ExternalLink label="BI Designer" href={links.data?.biDesigner} />
             </NavLink>
             <RouteLink
               label="Dev Tools"
@@ -193,7 +199,7 @@ export function AppNavbar() {
       </AppShell.Section>
       <AppShell.Section className={classes.footer}>
         <Text fz="xs" c="dimmed">
-          version {VERSION_LABEL}
+          {RELEASE_LABEL}
         </Text>
       </AppShell.Section>
     </>

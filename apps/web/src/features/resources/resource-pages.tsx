@@ -3,7 +3,6 @@ import { IconApi, IconCpu, IconDeviceSim, IconFileText, IconFileTypePdf } from '
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useResourceLinks } from '../../shared/api/get-resource-links';
-import { EXTERNAL_LINKS } from '../../shared/config/env';
 import { routes } from '../../shared/routes';
 import { EmbeddedPage } from '../../shared/ui/embedded-page';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -95,6 +94,8 @@ export function DeveloperResourcesPage() {
 }
 
 export function SoftwarePage() {
+  // The API docs tile only where this server serves the docs UI (off in production unless API_DOCS=on).
+  const apiDocs = useResourceLinks().data?.apiDocs;
   return (
     <TilesPage
       title="Software"
@@ -106,12 +107,16 @@ export function SoftwarePage() {
           to: routes.apiSummary,
           icon: <IconApi size={24} aria-hidden />,
         },
-        {
-          title: 'API docs',
-          text: 'The portal’s own API (OpenAPI), in a new tab.',
-          href: EXTERNAL_LINKS.apiDocs,
-          icon: <IconFileText size={24} aria-hidden />,
-        },
+        ...(apiDocs
+          ? [
+              {
+                title: 'API docs',
+                text: 'The portal’s own API (OpenAPI), in a new tab.',
+                href: apiDocs,
+                icon: <IconFileText size={24} aria-hidden />,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -16,4 +16,6 @@ export const resourceLinksQueryOptions = () =>
     staleTime: Infinity,
   });
 
-export const useResourceLinks = () => useQuery(resourceLinksQueryOptions());
+/** `enabled: false` for a user whose screen shows none of the links (the sidebar of a customer). */
+export const useResourceLinks = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...resourceLinksQueryOptions(), enabled });

@@ -1,5 +1,3 @@
-import { API_PREFIX } from '@portal/contract';
-
 /**
  * The server's APP_ENV: what the serving server says in index.html (`<meta name="app-env">`, at run
  * time, issue 18.8), else the value fixed at build time (vite.config.ts; the dev server, tests).
@@ -10,10 +8,13 @@ export const APP_ENV = readAppEnv();
 export const isProduction = APP_ENV === 'production';
 
 /**
- * Links that leave the SPA. The API docs UI is served by our own server; the BI Designer is the BI
- * server's own UI (its simulator is mounted under /sim/bi when no external BI is configured).
+ * The release the serving server reports (`<meta name="app-version">` and `app-commit`, the same as
+ * its /healthz), else the version fixed at build time (the dev server, tests): the sidebar's footer.
  */
-export const EXTERNAL_LINKS = {
-  apiDocs: import.meta.env.VITE_API_DOCS_URL ?? `${API_PREFIX}/docs`,
-  biDesigner: import.meta.env.VITE_BI_DESIGNER_URL ?? '/sim/bi/',
-} as const;
+export function readReleaseLabel(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) {
+  const meta = (name: string) => doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') || '';
+  const version = meta('app-version') || __APP_VERSION__;
+  const commit = meta('app-commit');
+  return /^[0-9a-f]{7,}$/.test(commit) ? `version ${version} (${commit.slice(0, 7)})` : `version ${version}`;
+}
+export const RELEASE_LABEL = readReleaseLabel();
