@@ -183,7 +183,7 @@ export default defineConfig([
   ...moduleLayering(2),
   {
     files: [
-      'apps/server/src/{lib,db,plugins,mail,integrations,simulators}/**/*.ts',
+      'apps/server/src/{lib,db,plugins,mail,integrations,simulators,ops}/**/*.ts',
       'apps/server/src/config.ts',
     ],
     ignores: ['**/*.test.ts'],

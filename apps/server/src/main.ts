@@ -1,17 +1,8 @@
-import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { loadEnvFile } from './lib/env-file';
 import { ensureFirstAdmin } from './modules/users';
-
-/**
- * A `.env` in the working directory (see .env.example) fills in what the environment leaves unset;
- * the environment wins. `ENV_FILE` names another file, or none when empty: the e2e server and the
- * benchmarks start with it empty, so a developer's own .env never leaks into them.
- */
-function loadEnvFile() {
-  const file = process.env.ENV_FILE ?? '.env';
-  if (file && existsSync(file)) process.loadEnvFile(file);
-}
+import { serveBackups } from './ops/backup-socket';
 
 async function main() {
   loadEnvFile();
@@ -19,6 +10,7 @@ async function main() {
   const app = await buildApp(config);
   await ensureFirstAdmin(app);
 
+  let backups: { close(): Promise<void> } | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -31,6 +23,7 @@ async function main() {
     }, config.shutdownGraceMs);
     timer.unref();
     try {
+      await backups?.close();
       await app.close();
       process.exit(0);
     } catch (err) {
@@ -42,6 +35,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PGlite lives inside this process: `npm run backup` asks it for a consistent copy over a socket
+  // in DATA_DIR (decision 0026). PostgreSQL is backed up with pg_dump instead.
+  backups = await serveBackups(app.database, config.dataDir, app.log);
 }
 
 main().catch((err: unknown) => {

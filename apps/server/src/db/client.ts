@@ -30,6 +30,12 @@ export type Database = {
   query: SqlRunner;
   /** Throws when the database does not answer; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: its data folder as a gzipped tar, copied while no statement runs (PGlite's query
+   * lock), so it is the state between two statements, never torn (decision 0026). `npm run backup`
+   * asks the running server for it (ops/backup-socket.ts); PostgreSQL is dumped with pg_dump.
+   */
+  backup?(): Promise<Blob>;
   /** Connections of the main pool (PostgreSQL only; PGlite has one session and no pool): /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -116,6 +122,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     query: (statement) => runNamed(client, statement),
     ping: async () => {
       await db.execute(sql`SELECT 1`);
+    },
+    backup: async () => {
+      // Written out first, so the copy opens without replaying much of the write-ahead log.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     close: () => client.close(),
   };

@@ -149,6 +149,11 @@ export function createBiClient(options: BiClientOptions) {
   return {
     system: SYSTEM,
 
+    /** A fresh log-on of the service account, for `npm run doctor`: throws when it is refused or unreachable. */
+    async checkServiceAccount(): Promise<void> {
+      await logOn();
+    },
+
     /** GET /API/Project/: every project, with its dashboards and reports root folders. */
     async projects(): Promise<BiProjectData[]> {
       const answer = await call({

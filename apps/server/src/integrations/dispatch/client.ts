@@ -32,6 +32,11 @@ export function createDispatchClient(options: Omit<RemoteOptions, 'system'> & { 
   return {
     system: NAME,
 
+    /** GET of the API's base URL, for `npm run doctor`: any HTTP status means it answers; throws when it does not. */
+    async reachable(): Promise<number> {
+      return (await remote.send({ method: 'GET', path: '/', idempotent: true })).status;
+    },
+
     /** POST /api/auth/login: 200 signed in, 202 a one-time code is needed, 401/422 refused. */
     async signIn(credentials: {
       username: string;

@@ -36,6 +36,11 @@ export function createTelemetryClient(options: Omit<RemoteOptions, 'system'>) {
   return {
     system: NAME,
 
+    /** GET of the API's base URL, for `npm run doctor`: any HTTP status means it answers; throws when it does not. */
+    async reachable(): Promise<number> {
+      return (await remote.send({ method: 'GET', path: '/', idempotent: true })).status;
+    },
+
     /** POST /api/login: 200 with the JSESSIONID cookie, or 401 refused. */
     async signIn(credentials: { email: string; password: string }): Promise<TelemetrySignIn> {
       const answer = await remote.send({ method: 'POST', path: '/api/login', body: credentials });
