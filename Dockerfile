@@ -51,8 +51,11 @@ RUN npm ci --omit=dev --workspace apps/server --include-workspace-root=false \
  && npm cache clean --force \
  # Workspace links (the contract is bundled into the server) and what only compilers and editors
  # read: type declarations, source maps, readmes, and OpenTelemetry's third (esnext) build.
- && rm -rf node_modules/@portal node_modules/@types node_modules/@opentelemetry/*/build/esnext \
- && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' \
+ # Versions that differ from the root's are installed beside the server: kept, and pruned alike.
+ && mkdir -p apps/server/node_modules \
+ && rm -rf node_modules/@portal node_modules/@types */*/node_modules/@types \
+      node_modules/@opentelemetry/*/build/esnext apps/server/node_modules/@opentelemetry/*/build/esnext \
+ && find node_modules apps/server/node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' \
       -o -name '*.map' -o -iname '*.md' -o -iname 'CHANGELOG*' \) -delete
 
 # --- the image ---------------------------------------------------------------------------------
@@ -76,6 +79,7 @@ ENV NODE_ENV=production \
     HOME=/tmp
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
+COPY --from=runtime-deps /app/apps/server/node_modules apps/server/node_modules
 COPY --from=build /src/image-package.json package.json
 COPY --from=build /src/apps/server/package.json apps/server/package.json
 COPY --from=build /src/apps/server/drizzle apps/server/drizzle
