@@ -28,7 +28,7 @@ export async function call(base, method, path, { token, body, form } = {}) {
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
-  let json = null;
+  let json;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
@@ -40,7 +40,8 @@ export async function call(base, method, path, { token, body, form } = {}) {
 /** Signs in; answers the session (access_token, refresh_token, user). */
 export async function signIn(base, email, password) {
   const res = await call(base, 'POST', 'auth/login', { body: { username: email, password } });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
   return res.json.data;
 }
 

@@ -61,9 +61,13 @@ async function snapshot(query, columnsOf) {
   );
   const result = {};
   for (const { name } of tables) {
-    const columns = columnsOf?.[name] ?? (await query(
-      `SELECT column_name FROM information_schema.columns WHERE table_schema || '.' || table_name = '${name}' ORDER BY ordinal_position`,
-    )).map((c) => c.column_name);
+    const columns =
+      columnsOf?.[name] ??
+      (
+        await query(
+          `SELECT column_name FROM information_schema.columns WHERE table_schema || '.' || table_name = '${name}' ORDER BY ordinal_position`,
+        )
+      ).map((c) => c.column_name);
     const list = columns.map((c) => `"${c}"`).join(', ');
     const rows = await query(`SELECT ${list} FROM ${name.replace('.', '."')}"`);
     result[name] = {
@@ -74,7 +78,8 @@ async function snapshot(query, columnsOf) {
   return result;
 }
 
-const columnsOf = (snap) => Object.fromEntries(Object.entries(snap).map(([table, { columns }]) => [table, columns]));
+const columnsOf = (snap) =>
+  Object.fromEntries(Object.entries(snap).map(([table, { columns }]) => [table, columns]));
 
 function assertEveryRowKept(before, afterwards) {
   const lost = [];
@@ -87,7 +92,10 @@ function assertEveryRowKept(before, afterwards) {
   const counted = Object.fromEntries(Object.entries(before).map(([t, { rows }]) => [t, rows.size]));
   for (const table of ['public.users', 'public.sessions', 'public.files', 'public.audit_log'])
     assert.ok(counted[table] > 0, `${table} had rows before the upgrade`);
-  assert.ok(Object.keys(counted).some((t) => t.startsWith('public.report_access') && counted[t] > 0), 'report grants');
+  assert.ok(
+    Object.keys(counted).some((t) => t.startsWith('public.report_access') && counted[t] > 0),
+    'report grants',
+  );
 }
 
 /** The sessions of the release still work on this one: the admin's token reads, the customer's refresh rotates. */
@@ -95,7 +103,9 @@ async function assertSessionsValid(base, { admin, session }) {
   const me = await call(base, 'GET', 'auth/me', { token: admin.access_token });
   assert.equal(me.status, 200);
   assert.equal(me.json.data.email, TEST_ADMIN.email);
-  const refreshed = await call(base, 'POST', 'auth/refresh', { body: { refresh_token: session.refresh_token } });
+  const refreshed = await call(base, 'POST', 'auth/refresh', {
+    body: { refresh_token: session.refresh_token },
+  });
   assert.equal(refreshed.status, 200, JSON.stringify(refreshed.json));
 }
 
@@ -176,7 +186,13 @@ describe('upgrade from the last release', () => {
             calls.push(
               call(old.base, 'POST', 'users', {
                 token,
-                body: { name: `Rolling ${i}`, email: `rolling-${i}@example.com`, password: 'secret12', password_confirmation: 'secret12', role_id: 3 },
+                body: {
+                  name: `Rolling ${i}`,
+                  email: `rolling-${i}@example.com`,
+                  password: 'secret12',
+                  password_confirmation: 'secret12',
+                  role_id: 3,
+                },
               }),
             );
           for (const res of await Promise.all(calls)) statuses.push(res.status);
@@ -188,7 +204,9 @@ describe('upgrade from the last release', () => {
       rolling = false;
       await traffic;
       const errors = statuses.filter((status) => status >= 500);
-      console.log(`# ${statuses.length} calls to the last release during the rollout, ${errors.length} answered 5xx`);
+      console.log(
+        `# ${statuses.length} calls to the last release during the rollout, ${errors.length} answered 5xx`,
+      );
       assert.deepEqual(errors, []);
       assert.ok(statuses.includes(201), 'writes went through');
       assert.equal(await old.stop(), 0);

@@ -10,7 +10,9 @@ async function main() {
   const app = await buildApp(config);
   await ensureFirstAdmin(app);
 
-  let backups: { close(): Promise<void> } | undefined;
+  // PGlite lives inside this process: `npm run backup` asks it for a consistent copy over a socket
+  // in DATA_DIR (decision 0026). PostgreSQL is backed up with pg_dump instead.
+  const backups = await serveBackups(app.database, config.dataDir, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,9 +37,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // PGlite lives inside this process: `npm run backup` asks it for a consistent copy over a socket
-  // in DATA_DIR (decision 0026). PostgreSQL is backed up with pg_dump instead.
-  backups = await serveBackups(app.database, config.dataDir, app.log);
 }
 
 main().catch((err: unknown) => {

@@ -18,9 +18,14 @@ const quiet = { info: () => {}, warn: () => {} };
 /** The emails of every user in a database, read through a fresh app on it. */
 const emailsOf = async (t: TestApp) =>
   new Set(
-    (await t.database.query({ name: 'all_emails', plan: 'custom', text: 'SELECT email FROM users', values: [] })).map(
-      (row) => String(row.email),
-    ),
+    (
+      await t.database.query({
+        name: 'all_emails',
+        plan: 'custom',
+        text: 'SELECT email FROM users',
+        values: [],
+      })
+    ).map((row) => String(row.email)),
   );
 
 describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -89,7 +94,9 @@ describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
       const before = readFileSync(file);
       await expect(restore(target, file)).rejects.toThrow(OpsError);
       await expect(restore(target, file)).rejects.toThrow(
-        onPostgres ? /is not empty .* Nothing was changed\./ : /already holds a database .* Nothing was changed\./,
+        onPostgres
+          ? /is not empty .* Nothing was changed\./
+          : /already holds a database .* Nothing was changed\./,
       );
       const after = await createTestApp(
         onPostgres ? {} : { DATA_DIR: target.dataDir },
@@ -108,13 +115,17 @@ describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
   it('refuses a backup of the other kind of database', async () => {
     const other = path.join(folder, 'other.backup');
     writeFileSync(other, onPostgres ? Buffer.from([0x1f, 0x8b, 8, 0]) : Buffer.from('PGDMP....'));
-    await expect(restore(target, other)).rejects.toThrow(/backup, and this configuration's database is .* Nothing was changed\./);
+    await expect(restore(target, other)).rejects.toThrow(
+      /backup, and this configuration's database is .* Nothing was changed\./,
+    );
   });
 
   it.skipIf(onPostgres)(
     'refuses to restore into the DATA_DIR of a running portal',
     async () => {
-      await expect(restore(serving.config, file)).rejects.toThrow(/The portal is running on DATA_DIR=.*stop it/);
+      await expect(restore(serving.config, file)).rejects.toThrow(
+        /The portal is running on DATA_DIR=.*stop it/,
+      );
     },
     SLOW,
   );
@@ -129,13 +140,26 @@ describe('npm run backup / restore', () => {
         const run = (...args: string[]) =>
           promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/ops/main.ts', ...args], {
             cwd: path.resolve(import.meta.dirname, '../..'),
-            env: { ...process.env, ENV_FILE: '', APP_ENV: 'test', DATA_DIR: folder, DATABASE_URL: '', INIT_CWD: folder },
+            env: {
+              ...process.env,
+              ENV_FILE: '',
+              APP_ENV: 'test',
+              DATA_DIR: folder,
+              DATABASE_URL: '',
+              INIT_CWD: folder,
+            },
           }).then(
             ({ stdout }) => ({ code: 0, out: stdout }),
             (err: { code: number; stderr: string }) => ({ code: err.code, out: err.stderr }),
           );
-        expect(await run('restore', 'missing.backup')).toEqual({ code: 1, out: `${path.join(folder, 'missing.backup')}: no such file.\n` });
-        expect(await run('backup')).toMatchObject({ code: 2, out: expect.stringContaining('npm run backup -- FILE') });
+        expect(await run('restore', 'missing.backup')).toEqual({
+          code: 1,
+          out: `${path.join(folder, 'missing.backup')}: no such file.\n`,
+        });
+        expect(await run('backup')).toMatchObject({
+          code: 2,
+          out: expect.stringContaining('npm run backup -- FILE'),
+        });
         expect(await run('backup', 'b.backup')).toEqual({
           code: 1,
           out: `There is no database in ${path.join(folder, 'pglite')} to back up (DATA_DIR=${folder}).\n`,

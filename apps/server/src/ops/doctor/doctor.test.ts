@@ -21,7 +21,12 @@ async function closedPort() {
 
 async function doctor(env: Record<string, string>) {
   const lines: string[] = [];
-  const code = await runDoctor({ env, outside: new Set(Object.keys(env)), print: (line) => lines.push(line), timeoutMs: 3000 });
+  const code = await runDoctor({
+    env,
+    outside: new Set(Object.keys(env)),
+    print: (line) => lines.push(line),
+    timeoutMs: 3000,
+  });
   return { code, lines, output: lines.join('\n') };
 }
 
@@ -34,7 +39,11 @@ describe('npm run doctor', () => {
 
   beforeAll(async () => {
     // What a good deployment has: its database, SMTP, LD, TS and BI answering, the portal at APP_URL.
-    [portal, simulators, smtp] = await Promise.all([createTestApp(), startTestSimulators(), startSmtpServer()]);
+    [portal, simulators, smtp] = await Promise.all([
+      createTestApp(),
+      startTestSimulators(),
+      startSmtpServer(),
+    ]);
     await portal.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = portal.app.server.address() as AddressInfo;
     good = {
@@ -66,7 +75,9 @@ describe('npm run doctor', () => {
           expect.stringMatching(/^ {2}METRICS_TOKEN +•••••• \(24 characters\) {2}\(environment\)$/),
           expect.stringMatching(/^ {2}ADMIN_PASSWORD +\(default\)$/),
           '✓ Configuration: valid (test)',
-          expect.stringMatching(/^✓ Database: (PostgreSQL \d|PGlite: no database in .* yet, the first start creates it)/),
+          expect.stringMatching(
+            /^✓ Database: (PostgreSQL \d|PGlite: no database in .* yet, the first start creates it)/,
+          ),
           expect.stringMatching(/^✓ Migrations: /),
           expect.stringMatching(/^✓ SMTP: smtp:\/\/127\.0\.0\.1:\d+ accepts the portal$/),
           expect.stringMatching(/^✓ Live Dispatch: http:\/\/127\.0\.0\.1:\d+ answers \(HTTP \d+\)$/),
@@ -100,10 +111,16 @@ describe('npm run doctor', () => {
       expect(code).toBe(1);
       const failed = lines.filter((line) => line.startsWith('✗'));
       expect(failed).toEqual([
-        expect.stringMatching(/^✗ Database: PostgreSQL at 127\.0\.0\.1:\d+\/portal cannot be reached: .*ECONNREFUSED.* — try: check DATABASE_URL/),
-        expect.stringMatching(/^✗ SMTP: smtp:\/\/mailer:••••••@127\.0\.0\.1:\d+: .*ECONNREFUSED.* — try: check SMTP_URL/),
+        expect.stringMatching(
+          /^✗ Database: PostgreSQL at 127\.0\.0\.1:\d+\/portal cannot be reached: .*ECONNREFUSED.* — try: check DATABASE_URL/,
+        ),
+        expect.stringMatching(
+          /^✗ SMTP: smtp:\/\/mailer:••••••@127\.0\.0\.1:\d+: .*ECONNREFUSED.* — try: check SMTP_URL/,
+        ),
         expect.stringMatching(/^✗ Live Dispatch: .* does not answer: no connection .* — try: check LD_URL/),
-        expect.stringMatching(/^✗ BI server: .*: the service account log-on was refused — try: check BI_SERVICE_ACCOUNT/),
+        expect.stringMatching(
+          /^✗ BI server: .*: the service account log-on was refused — try: check BI_SERVICE_ACCOUNT/,
+        ),
         expect.stringMatching(/^✗ APP_URL: https:\/\/127\.0\.0\.1:\d+\/healthz does not answer: .* — try: /),
         expect.stringMatching(/^✗ TRUST_PROXY: off, but APP_URL is https.* — try: set TRUST_PROXY=1/),
       ]);
@@ -120,7 +137,11 @@ describe('npm run doctor', () => {
       writeFileSync(file, '');
       const { code, lines } = await doctor({ ...good, DATABASE_URL: '', DATA_DIR: path.join(file, 'data') });
       expect(code).toBe(1);
-      expect(lines).toContainEqual(expect.stringMatching(/^✗ DATA_DIR: .*a-file\/data is not writable: .* — try: give the portal's user the folder/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^✗ DATA_DIR: .*a-file\/data is not writable: .* — try: give the portal's user the folder/,
+        ),
+      );
     },
     SLOW,
   );

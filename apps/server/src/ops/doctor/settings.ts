@@ -8,8 +8,8 @@ export function maskValue(name: string, value: string): string {
   try {
     const url = new URL(value);
     if (url.password) {
-      url.password = '••••••';
-      return url.toString();
+      url.password = 'masked'; // a URL percent-encodes the dots; put them in after
+      return url.toString().replace(':masked@', ':••••••@');
     }
   } catch {
     // not a URL: shown as it is
