@@ -63,7 +63,11 @@ describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     async () => {
       let writing = true;
       const writes = (async () => {
-        while (writing) writtenDuring.push((await createUser(serving)).email);
+        while (writing) {
+          writtenDuring.push((await createUser(serving)).email);
+          // As requests do, each write lets the event loop turn (PGlite answers in microtasks alone).
+          await new Promise(setImmediate);
+        }
       })();
       const message = await backup(serving.config, file);
       writing = false;
