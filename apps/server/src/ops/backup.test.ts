@@ -69,8 +69,7 @@ describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
           await new Promise(setImmediate);
         }
       })();
-      const message = await backup(serving.config, file);
-      writing = false;
+      const message = await backup(serving.config, file).finally(() => (writing = false));
       await writes;
       expect(message).toMatch(onPostgres ? /pg_dump custom format/ : /from the running portal/);
       expect(writtenDuring.length).toBeGreaterThan(0);

@@ -17,8 +17,8 @@ export async function serverMajor(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ v: string }>('SHOW server_version_num');
-    return Math.floor(Number(rows[0]!.v) / 10_000);
+    const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');
+    return Math.floor(Number(rows[0]!.server_version_num) / 10_000);
   } finally {
     await client.end();
   }
