@@ -17,7 +17,8 @@ let server: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // A first start makes its PGlite database: slow on a busy machine.
+  test.setTimeout(240_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-production-'));
   server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/server/dist/main.js')], {
     env: {
@@ -42,7 +43,7 @@ test.beforeAll(async () => {
     },
     stdio: 'inherit',
   });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const ready = await fetch(`${PRODUCTION}/readyz`).then(
       (res) => res.ok,
       () => false,
