@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -13,6 +14,17 @@ describe('health and the API envelope', () => {
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('says which release answers: the version in package.json and the commit it was built from', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8'),
+    );
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+      version,
+      commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/),
+    });
   });
 
   it('answers an unknown API path with a JSON 404, with or without a token', async () => {
