@@ -3,12 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { release } from '../lib/release';
 import { createTestApp, type TestApp } from '../test/app';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const INDEX = '<!doctype html><html><head><title>Customer Portal</title></head><body></body></html>';
-/** What the server sends for INDEX: the same page, with its APP_ENV for the app (issue 18.8). */
-const PAGE = INDEX.replace('</head>', '<meta name="app-env" content="test"></head>');
+/** What the server sends for INDEX: the same page, with its APP_ENV (issue 18.8) and its release for the app. */
+const PAGE = INDEX.replace(
+  '</head>',
+  `<meta name="app-env" content="test"><meta name="app-version" content="${release.version}">` +
+    `<meta name="app-commit" content="${release.commit}"></head>`,
+);
 const SCRIPT = `export const portal = ${JSON.stringify('x'.repeat(4000))};`;
 
 /** A web build as `vite build` leaves it: each text file beside its .br and .gz. */
