@@ -93,6 +93,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // number as "trust nothing", so it goes in as proxy-addr's trust function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
+    // Slow senders (decision 0024): a request, headers and body, must arrive within
+    // requestTimeoutMs, its headers within a minute; Node checks every few seconds (30 s by default,
+    // which would let a stalled body live half a minute longer). Answers that stream for long (SSE,
+    // CSV exports) are not bound: the timeout ends once the request has arrived.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, config.requestTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     // The router's own refusals (a path parameter that is not valid percent-encoding, one too long)
