@@ -19,3 +19,4 @@ export * from './usage';
 export * from './resource-links';
 export * from './audit';
 export * from './users-bulk';
+export * from './rate-limits';

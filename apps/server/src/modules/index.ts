@@ -9,6 +9,7 @@ import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plu
 import { linkedAppsModule } from './linked-apps/plugin';
 import { mailOutboxModule } from './mail-outbox/plugin';
 import { passwordsModule } from './passwords/plugin';
+import { rateLimitsModule } from './rate-limits/plugin';
 import { realtimeModule } from './realtime/plugin';
 import { resourcesModule } from './resources/plugin';
 import { rolesModule } from './roles/plugin';
@@ -30,6 +31,7 @@ export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,
   tokensModule, // the guard every route uses: first
+  rateLimitsModule,
   realtimeModule,
   throttleModule,
   systemSettingsModule,
