@@ -8,7 +8,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { API_PREFIX, BROWSER_TRACES, MESSAGES } from '@portal/contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compressionPlugin } from './plugins/compression';
@@ -162,10 +162,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     biAccounts: options.biAccounts,
     housekeepingTimer: options.housekeepingTimer ?? true,
   });
-  await registerWeb(app, config.webDist, {
-    'app-env': config.env,
-    ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
-  });
+  const { browserTraces } = app;
+  await registerWeb(
+    app,
+    config.webDist,
+    {
+      'app-env': config.env,
+      ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
+    },
+    // The page carries its own relay token, bound to the address it is served to (decision 0024).
+    browserTraces && ((request) => ({ [BROWSER_TRACES.tokenMeta]: browserTraces.tokens.issue(request.ip) })),
+  );
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed
   // by earlier-registered hooks, after this one) must outlive them.

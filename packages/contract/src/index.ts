@@ -20,3 +20,4 @@ export * from './resource-links';
 export * from './audit';
 export * from './users-bulk';
 export * from './rate-limits';
+export * from './browser-traces';

@@ -3,6 +3,7 @@ import { activeSessionsModule } from './active-sessions/plugin';
 import { auditModule } from './audit/plugin';
 import { authModule } from './auth/plugin';
 import { biModule } from './bi/plugin';
+import { browserTracesModule } from './browser-traces/plugin';
 import { filesModule } from './files/plugin';
 import { healthModule } from './health/plugin';
 import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plugin';
@@ -32,6 +33,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,
   tokensModule, // the guard every route uses: first
   rateLimitsModule,
+  browserTracesModule,
   realtimeModule,
   throttleModule,
   systemSettingsModule,

@@ -5,41 +5,10 @@ import { loadConfig } from '../config';
 import { cutAfterMax, MAX_SPAN_MS } from '../lib/tracing';
 import { createTestApp, type TestApp } from '../test/app';
 import { api } from '../test/http';
+import { attributeOf, startOtlpReceiver, type ExportedSpan } from '../test/otlp-receiver';
 
-type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
-type ExportedSpan = {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: Attribute[];
-};
-type Export = { resourceSpans: Array<{ scopeSpans: Array<{ spans: ExportedSpan[] }> }> };
-
-const attr = (span: ExportedSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
-};
-
-/** A small OTLP/HTTP receiver: keeps every span POSTed to /v1/traces (JSON). */
-async function startReceiver() {
-  const spans: ExportedSpan[] = [];
-  const paths: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      paths.push(req.url ?? '');
-      const payload = JSON.parse(body) as Export;
-      for (const r of payload.resourceSpans) for (const s of r.scopeSpans) spans.push(...s.spans);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, spans, paths, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const attr = (span: ExportedSpan, key: string) => attributeOf(span.attributes, key);
+const startReceiver = startOtlpReceiver;
 
 describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -142,38 +111,5 @@ describe('tracing limits', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toMatchObject({
       sampleRate: 1,
     });
-  });
-});
-
-describe('browser spans (telemetry routes)', () => {
-  it('relays the browser’s spans to the collector; 404 when tracing is off', async () => {
-    const receiver = await startReceiver();
-    const t = await createTestApp({
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_TRACES_SAMPLER_ARG: '0.5',
-    });
-    try {
-      const http = api(t);
-      const span = {
-        traceId: 'a'.repeat(32),
-        spanId: 'b'.repeat(16),
-        name: 'page load /login',
-        kind: 1,
-        attributes: [],
-      };
-      const batch = { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ spans: [span] }] }] };
-      expect((await http.post('telemetry/traces', batch)).statusCode).toBe(202);
-      expect(receiver.spans.map((s) => s.name)).toEqual(['page load /login']);
-      expect((await http.post('telemetry/traces', { nope: 1 })).statusCode).toBe(422);
-    } finally {
-      await t.close();
-      await receiver.close();
-    }
-    const off = await createTestApp();
-    try {
-      expect((await api(off).post('telemetry/traces', {})).statusCode).toBe(404);
-    } finally {
-      await off.close();
-    }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { API_PREFIX } from '@portal/contract';
 import type { RemoteCallResult } from '../integrations/remote';
 import {
   context,
@@ -15,13 +15,6 @@ import {
   trace,
   tracePg,
 } from '../lib/tracing';
-
-/** A batch of browser spans is a few kilobytes; anything much larger is not one. */
-const RELAY_MAX_BYTES = 262_144;
-const isOtlpJson = (body: unknown): boolean =>
-  typeof body === 'object' &&
-  body !== null &&
-  Array.isArray((body as { resourceSpans?: unknown }).resourceSpans);
 
 export type RemoteTrace = (call: { system: string; method: string; path: string }) => {
   headers: Record<string, string>;
@@ -56,25 +49,8 @@ export const tracingPlugin = fp(
     }
     app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
 
-    // Browser tracing (issue 19): the page tells the app the sample rate (plugins/web.ts); this relays
-    // the browser's spans to the collector (the browser knows only its own origin). Not in the OpenAPI
-    // document: not product API.
+    // The browser's spans come through the relay (modules/browser-traces), not traced itself.
     const telemetry = `${API_PREFIX}/telemetry`;
-    app.post(
-      `${telemetry}/traces`,
-      { schema: { hide: true }, bodyLimit: RELAY_MAX_BYTES },
-      async (request, reply) => {
-        if (!isOtlpJson(request.body)) return reply.status(422).send({ message: MESSAGES.malformedRequest });
-        const forwarded = await fetch(`${config.endpoint.replace(/\/$/, '')}/v1/traces`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request.body),
-          signal: AbortSignal.timeout(5000),
-        }).catch(() => null);
-        if (!forwarded?.ok) request.log.warn({ status: forwarded?.status }, 'browser spans not relayed');
-        return reply.status(202).send();
-      },
-    );
 
     const ends = new WeakMap<object, () => void>();
     app.addHook('onRequest', (request, reply, done) => {
