@@ -17,12 +17,12 @@ import { metricsPlugin } from './plugins/metrics';
 import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
-import { continueWithRequestId } from './lib/request-id';
+import { clientRequestId, continueWithRequestId } from './lib/request-id';
 import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
-import { requestLogSerializer } from './lib/log-redaction';
+import { errorLogSerializer, requestLogSerializer } from './lib/log-redaction';
 import { openApiOptions } from './lib/openapi-document';
 import { integrationsPlugin } from './integrations/plugin';
 
@@ -76,18 +76,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
-    // Request lines never carry secrets from query strings (lib/log-redaction.ts).
+    // Request lines never carry secrets from query strings or capability paths, nor error lines the
+    // values of a failed statement (lib/log-redaction.ts).
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
-            serializers: { req: requestLogSerializer },
+            serializers: { req: requestLogSerializer, err: errorLogSerializer },
             ...(options.logStream && { stream: options.logStream }),
           },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    // The request id is the server's own (decision 0024): a client's x-request-id is not trusted to
+    // name our log lines or the calls to LD/TS/BI; it is logged beside it as client_request_id.
+    genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const clientId = clientRequestId(raw.headers['x-request-id']);
+      return logger.child(clientId ? { ...bindings, client_request_id: clientId } : bindings, options);
     },
     // A hop count as Express means it (the n nearest hops are proxies): this Fastify treats a bare
     // number as "trust nothing", so it goes in as proxy-addr's trust function.

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import type { RemoteCallResult } from '../integrations/remote';
+import { redactPath } from '../lib/log-redaction';
 import {
   context,
   cutAfterMax,
-  incomingContext,
+  foreignLinks,
   remoteSpan,
   REQUEST_ID_ATTRIBUTE,
   REQUEST_ID_KEY,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   startTracer,
@@ -30,8 +32,9 @@ declare module 'fastify' {
 
 /**
  * OpenTelemetry tracing (docs/product.md §9: sample rate 1 by default, transactions cut at 600 s), only
- * when OTEL_EXPORTER_OTLP_ENDPOINT is set: one server span per request (continuing a browser's
- * `traceparent`), with the request id as an attribute; client spans for LD/TS/BI calls, which carry
+ * when OTEL_EXPORTER_OTLP_ENDPOINT is set: one server span per request (a trace of its own, sampled at
+ * the server's rate; a client's `traceparent` is a link), with the request id and the route pattern
+ * (never the raw path: `files/public/{key}` is a capability) as attributes; client spans for LD/TS/BI calls, which carry
  * the request id and `traceparent` as headers; and spans for PostgreSQL statements. Unset, nothing
  * is registered: no hook, no cost.
  */
@@ -56,14 +59,17 @@ export const tracingPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => {
       // The relay's own requests would be a span per batch of spans.
       if (request.url.startsWith(telemetry)) return done();
-      const parent = incomingContext(request.headers).setValue(REQUEST_ID_KEY, request.id);
+      // A trace of our own, sampled at our rate; a client's traceparent only links to it.
+      const parent = ROOT_CONTEXT.setValue(REQUEST_ID_KEY, request.id);
       const span = tracer.startSpan(
         request.method,
         {
           kind: SpanKind.SERVER,
+          root: true,
+          links: foreignLinks(request.headers),
           attributes: {
             'http.request.method': request.method,
-            'url.path': request.url.split('?')[0],
+            'url.path': request.routeOptions.url ?? redactPath(request.url.split('?')[0]!),
             [REQUEST_ID_ATTRIBUTE]: request.id,
           },
         },
