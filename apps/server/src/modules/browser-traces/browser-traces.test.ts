@@ -180,5 +180,6 @@ describe('the browser-trace relay when the server does not trace', () => {
     } finally {
       await t.close();
     }
-  });
+    // An app of its own: under a busy machine starting one takes a while.
+  }, 120_000);
 });

@@ -196,5 +196,5 @@ describe('slow senders (REQUEST_TIMEOUT_MS)', () => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
