@@ -160,12 +160,14 @@ describe('the upload queue', () => {
     await expect(waiting).resolves.toBe('second');
   });
 
-  it('ends every upload still in progress on shutdown with 503', async () => {
+  it('ends every upload still in progress on shutdown with 503, and refuses new ones', async () => {
     const queue = createUploadQueue(limits);
     const running = queue.admit(1, pendingResponse());
     const job = running.image(() => new Promise<never>(() => undefined));
     queue.abortAll();
     await expect(job).rejects.toMatchObject({ status: 503, message: MESSAGES.shuttingDown });
+    // One whose handler only starts now (it passed the drain's check just before) is refused too.
+    expect(() => queue.admit(2, pendingResponse())).toThrow(MESSAGES.shuttingDown);
   });
 });
 

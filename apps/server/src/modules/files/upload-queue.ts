@@ -44,6 +44,9 @@ export type Upload = {
 export function createUploadQueue(limits = UPLOAD_LIMITS) {
   const images = new PQueue({ concurrency: 1, timeout: limits.imageJobMs });
   const uploads = new Map<number, AbortController>();
+  /** Set on shutdown: an upload whose handler starts after it is refused like the ones it ended. */
+  let closing = false;
+  const restarting = () => new AppError(503, MESSAGES.shuttingDown, { retryAfterSeconds: 5 });
 
   return {
     /**
@@ -51,6 +54,7 @@ export function createUploadQueue(limits = UPLOAD_LIMITS) {
      * progress, 503 when the instance has `inProgress` uploads already.
      */
     admit(userId: number, response: ServerResponse): Upload {
+      if (closing) throw restarting();
       if (uploads.has(userId)) throw AppError.tooManyRequests(5, LOGO_MESSAGES.uploadInProgress);
       if (uploads.size >= limits.inProgress) throw busy();
       const controller = new AbortController();
@@ -82,8 +86,8 @@ export function createUploadQueue(limits = UPLOAD_LIMITS) {
 
     /** Shutdown: uploads still being received or waiting answer 503 now instead of holding the exit. */
     abortAll() {
-      const restarting = new AppError(503, MESSAGES.shuttingDown, { retryAfterSeconds: 5 });
-      for (const controller of uploads.values()) controller.abort(restarting);
+      closing = true;
+      for (const controller of uploads.values()) controller.abort(restarting());
     },
 
     /** Image jobs waiting for the slot (not counting the one running). */
