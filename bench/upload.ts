@@ -61,14 +61,44 @@ async function uploadLogo(baseUrl: string, token: string, userId: number, png: B
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
 }
 
+/** `n` customers made by the admin, signed in: each uploads their own logo. */
+async function customers(baseUrl: string, adminToken: string, n: number): Promise<Uploader[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const email = `uploader-${i}-${Date.now()}@example.test`;
+      const password = 'bench-upload-1';
+      const created = await fetch(`${baseUrl}${API}/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `Uploader ${i}`,
+          email,
+          password,
+          password_confirmation: password,
+          role_id: 3,
+        }),
+      });
+      const user = (await created.json()) as { data: { id: number } };
+      if (created.status !== 201) throw new Error(`create user: ${created.status}`);
+      const login = await fetch(`${baseUrl}${API}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password }),
+      });
+      const session = (await login.json()) as { data: { access_token: string } };
+      return { token: session.data.access_token, userId: user.data.id };
+    }),
+  );
+}
+
 /**
  * The uploads run in a worker thread: building and sending 10 MB bodies keeps a thread busy, and
  * that must not count as the server's delay in the /healthz probe of the main thread.
  */
 const UPLOADER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, userId, png, n } = workerData;
-const one = async () => {
+const { url, uploaders, png } = workerData;
+const one = async ({ token, userId }) => {
   const form = new FormData();
   form.set('user_id', String(userId));
   form.set('type', 'logo');
@@ -76,21 +106,24 @@ const one = async () => {
   const res = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form });
   if (res.status !== 201) throw new Error('upload: ' + res.status + ' ' + (await res.text()));
 };
-Promise.all(Array.from({ length: n }, one)).then(() => parentPort.postMessage('done'));
+Promise.all(uploaders.map(one)).then(() => parentPort.postMessage('done'));
 `;
 
-function uploadInWorker(baseUrl: string, token: string, userId: number, png: Buffer, n: number) {
+/** Who uploads: one user per concurrent upload (a user has one upload in progress at a time). */
+type Uploader = { token: string; userId: number };
+
+function uploadInWorker(baseUrl: string, uploaders: Uploader[], png: Buffer) {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(UPLOADER, {
       eval: true,
-      workerData: { url: `${baseUrl}${API}/files/logo`, token, userId, png, n },
+      workerData: { url: `${baseUrl}${API}/files/logo`, uploaders, png },
     });
     worker.once('message', () => void worker.terminate().then(() => resolve()));
     worker.once('error', reject);
   });
 }
 
-async function measure(baseUrl: string, pid: number, token: string, userId: number, png: Buffer, n: number) {
+async function measure(baseUrl: string, pid: number, uploaders: Uploader[], png: Buffer) {
   await sleep(1000);
   const before = rssMB(pid);
   let peak = before;
@@ -111,12 +144,12 @@ async function measure(baseUrl: string, pid: number, token: string, userId: numb
     }
   })();
   const start = performance.now();
-  await uploadInWorker(baseUrl, token, userId, png, n);
+  await uploadInWorker(baseUrl, uploaders, png);
   const elapsed = performance.now() - start;
   done = true;
   await Promise.all([sampler, prober]);
   return {
-    uploads: String(n),
+    uploads: String(uploaders.length),
     'total s': (elapsed / 1000).toFixed(2),
     'RSS before MB': before.toFixed(0),
     'growth MB': (peak - before).toFixed(0),
@@ -143,9 +176,10 @@ async function run(label: string, database: Scratch, png: Buffer) {
         .png()
         .toBuffer(),
     );
+    const uploaders = [{ token, userId: me.data.id }, ...(await customers(server.url, token, 3))];
     const rows = [];
     for (const n of [1, 4])
-      rows.push({ database: label, ...(await measure(server.url, server.pid, token, me.data.id, png, n)) });
+      rows.push({ database: label, ...(await measure(server.url, server.pid, uploaders.slice(0, n), png)) });
     return rows;
   } finally {
     await server.stop();

@@ -8,7 +8,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { API_PREFIX, BROWSER_TRACES, MESSAGES } from '@portal/contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compressionPlugin } from './plugins/compression';
@@ -17,12 +17,12 @@ import { metricsPlugin } from './plugins/metrics';
 import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
-import { continueWithRequestId } from './lib/request-id';
+import { clientRequestId, continueWithRequestId } from './lib/request-id';
 import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
 import { trackInFlightHandlers } from './lib/in-flight';
-import { requestLogSerializer } from './lib/log-redaction';
+import { errorLogSerializer, requestLogSerializer } from './lib/log-redaction';
 import { openApiOptions } from './lib/openapi-document';
 import { release } from './lib/release';
 import { integrationsPlugin } from './integrations/plugin';
@@ -77,23 +77,36 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
-    // Request lines never carry secrets from query strings (lib/log-redaction.ts).
+    // Request lines never carry secrets from query strings or capability paths, nor error lines the
+    // values of a failed statement (lib/log-redaction.ts).
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
-            serializers: { req: requestLogSerializer },
+            serializers: { req: requestLogSerializer, err: errorLogSerializer },
             ...(options.logStream && { stream: options.logStream }),
           },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    // The request id is the server's own (decision 0024): a client's x-request-id is not trusted to
+    // name our log lines or the calls to LD/TS/BI; it is logged beside it as client_request_id.
+    genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const clientId = clientRequestId(raw.headers['x-request-id']);
+      return logger.child(clientId ? { ...bindings, client_request_id: clientId } : bindings, options);
     },
     // A hop count as Express means it (the n nearest hops are proxies): this Fastify treats a bare
     // number as "trust nothing", so it goes in as proxy-addr's trust function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
+    // Slow senders (decision 0024): a request, headers and body, must arrive within
+    // requestTimeoutMs, its headers within a minute; Node checks every few seconds (30 s by default,
+    // which would let a stalled body live half a minute longer). Answers that stream for long (SSE,
+    // CSV exports) are not bound: the timeout ends once the request has arrived.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, config.requestTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     // The router's own refusals (a path parameter that is not valid percent-encoding, one too long)
@@ -154,12 +167,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     biAccounts: options.biAccounts,
     housekeepingTimer: options.housekeepingTimer ?? true,
   });
-  await registerWeb(app, config.webDist, {
-    'app-env': config.env,
-    'app-version': release.version,
-    'app-commit': release.commit,
-    ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
-  });
+  const { browserTraces } = app;
+  await registerWeb(
+    app,
+    config.webDist,
+    {
+      'app-env': config.env,
+      'app-version': release.version,
+      'app-commit': release.commit,
+      ...(config.tracing && { 'trace-sample-rate': String(config.tracing.sampleRate) }),
+    },
+    // The page carries its own relay token, bound to the address it is served to (decision 0024).
+    browserTraces && ((request) => ({ [BROWSER_TRACES.tokenMeta]: browserTraces.tokens.issue(request.ip) })),
+  );
   // Added last, so it is the first onClose hook to run: the listener is closed by then, but
   // handlers whose clients hung up may still be working; the realtime bus and the database (closed
   // by earlier-registered hooks, after this one) must outlive them.

@@ -56,6 +56,11 @@ const envSchema = z
       }),
     WEB_DIST: z.string().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * How long a client may take to send a whole request, headers and body (a 10 MB logo at
+     * 85 KB/s); then 408 and the connection closes. Streams of answers (SSE, CSV) are not bound by it.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
     /** The API docs UI at /api/v1.0/docs (default: on, off in production). */
     API_DOCS: booleanish.optional(),
     /** smtp://user:pass@host:port or smtps://…; without it mail goes to the outbox table (development). */
@@ -152,6 +157,8 @@ export type AppConfig = {
   simulators: { demoAccounts: boolean; controls: boolean };
   webDist: string;
   shutdownGraceMs: number;
+  /** The time a client has to send a whole request (REQUEST_TIMEOUT_MS; decision 0024). */
+  requestTimeoutMs: number;
   apiDocsUi: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   linkedApps: LinkedAppsConfig;
@@ -224,6 +231,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulators: { demoAccounts: !isProduction, controls: !isProduction },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     apiDocsUi: env.API_DOCS ?? !isProduction,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     linkedApps: {

@@ -19,3 +19,5 @@ export * from './usage';
 export * from './resource-links';
 export * from './audit';
 export * from './users-bulk';
+export * from './rate-limits';
+export * from './browser-traces';

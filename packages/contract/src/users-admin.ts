@@ -28,6 +28,8 @@ export const LOGO_MESSAGES = {
   tooLarge: 'The logo may not be greater than 10 MB.',
   typeInvalid: 'The selected type is invalid.',
   oneFile: 'Upload one file at a time.',
+  /** A second upload while the same user's first is still being sent or processed (429). */
+  uploadInProgress: 'Your previous upload is still in progress. Please wait for it to finish.',
 } as const;
 
 /** Text fields of `POST files/logo` (multipart; the `file` part is checked by its bytes). */

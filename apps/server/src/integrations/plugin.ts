@@ -8,6 +8,7 @@ import { createDispatchClient, type DispatchClient } from './dispatch/client';
 import { createTelemetryClient, type TelemetryClient } from './telemetry/client';
 import { createBiClient, type BiClient } from './bi/client';
 import { createBiSimulator } from '../simulators/bi/simulator';
+import { createCollectorClient, type CollectorClient } from './collector/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     telemetryClient: TelemetryClient;
     /** The BI server's (Dundas BI) REST client: the only way the portal reaches it. */
     biClient: BiClient;
+    /** The OpenTelemetry collector, for the browser spans the portal relays; undefined when tracing is off. */
+    collectorClient: CollectorClient | undefined;
   }
 }
 
@@ -70,6 +73,20 @@ export const integrationsPlugin = fp(
         ...common,
         baseUrl: linkedApps.ts.apiUrl ?? (() => `${ownOrigin(app)}/sim/ts`),
       }),
+    );
+
+    const { tracing } = app.config;
+    app.decorate(
+      'collectorClient',
+      tracing
+        ? // Not traced itself: a span per relayed batch of spans would be noise.
+          createCollectorClient({
+            baseUrl: tracing.endpoint,
+            timeoutMs: linkedApps.timeoutMs,
+            log: app.log,
+            observe: app.metrics.observeRemote,
+          })
+        : undefined,
     );
 
     // Mounted, a simulator shares our origin: its app page hands off to a relative /ext-login, so the

@@ -27,13 +27,15 @@ describe('the request id travels to LD, TS and the BI server (x-request-id), tra
     await new Promise<void>((resolve) => remote.close(() => resolve()));
   });
 
-  it('a sign-in the portal does not know asks LD and TS with the id of the request', async () => {
+  it('a sign-in the portal does not know asks LD and TS with the server’s id of the request, never the client’s', async () => {
     const res = await fetch(`${portal}/api/v1.0/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'sign-in-42' },
       body: JSON.stringify({ username: 'nobody@example.test', password: 'wrong-pass-1' }),
     });
     expect(res.status).toBe(401);
-    expect(seen.map((headers) => headers['x-request-id'])).toEqual(['sign-in-42', 'sign-in-42']);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[\da-f-]{36}$/);
+    expect(seen.map((headers) => headers['x-request-id'])).toEqual([requestId, requestId]);
   });
 });

@@ -9,5 +9,9 @@ const current = new AsyncLocalStorage<string>();
 
 export const currentRequestId = (): string | undefined => current.getStore();
 
+/** A client's own x-request-id as the log may keep it (word characters and dashes, at most 64), or undefined. */
+export const clientRequestId = (header: string | string[] | undefined): string | undefined =>
+  typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : undefined;
+
 /** Runs the rest of a request's hooks and its handler with its id as the current one. */
 export const continueWithRequestId = (requestId: string, next: () => void) => current.run(requestId, next);

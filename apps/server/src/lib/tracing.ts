@@ -3,11 +3,13 @@ import {
   createContextKey,
   defaultTextMapGetter,
   defaultTextMapSetter,
+  isSpanContextValid,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
   type Context,
+  type Link,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -22,6 +24,7 @@ import {
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
 import type { RemoteCallResult } from '../integrations/remote';
+import { sqlStateOf } from './db-errors';
 
 /** docs/product.md §9: a transaction is cut at 600 s (an SSE stream may stay open for hours). */
 export const MAX_SPAN_MS = 600_000;
@@ -53,9 +56,15 @@ export function startTracer(config: TracingConfig): { tracer: Tracer; shutdown()
   return { tracer: provider.getTracer('customer-portal'), shutdown: () => provider.shutdown() };
 }
 
-/** The context of an incoming request: its `traceparent` (a browser's page load) if any. */
-export const incomingContext = (headers: Record<string, unknown>) =>
-  propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+/**
+ * The trace a request says it belongs to (its `traceparent`), as a link for the server's span: never
+ * its parent. A client choosing our trace id or our sampling decision (flag 00 would switch tracing
+ * off for its own requests) is not trusted (decision 0024); the server samples at its own rate.
+ */
+export function foreignLinks(headers: Record<string, unknown>): Link[] {
+  const foreign = trace.getSpanContext(propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter));
+  return foreign && isSpanContextValid(foreign) ? [{ context: { ...foreign, isRemote: true } }] : [];
+}
 
 /** Ends a span after MAX_SPAN_MS if nothing ended it before; returns the cancel. */
 export function cutAfterMax(span: Span): () => void {
@@ -127,9 +136,13 @@ export function tracePg(pgClientPrototype: { query: QueryFn }, tracer: Tracer) {
       },
       active,
     );
+    // SQLSTATE only: PostgreSQL's error text may quote the values of the statement (decision 0024).
     const finish = (error?: unknown) => {
-      if (error)
-        span.setStatus({ code: SpanStatusCode.ERROR, message: String((error as Error).message ?? error) });
+      if (error) {
+        const sqlState = sqlStateOf(error);
+        if (sqlState) span.setAttribute('db.response.status_code', sqlState);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: sqlState ? `SQLSTATE ${sqlState}` : 'error' });
+      }
       span.end();
     };
     const last = args.length - 1;
@@ -152,4 +165,4 @@ export function tracePg(pgClientPrototype: { query: QueryFn }, tracer: Tracer) {
   proto.query = traced;
 }
 
-export { context, trace, SpanKind, SpanStatusCode, type Context, type Tracer };
+export { context, trace, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Context, type Tracer };

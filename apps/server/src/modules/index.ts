@@ -3,12 +3,14 @@ import { activeSessionsModule } from './active-sessions/plugin';
 import { auditModule } from './audit/plugin';
 import { authModule } from './auth/plugin';
 import { biModule } from './bi/plugin';
+import { browserTracesModule } from './browser-traces/plugin';
 import { filesModule } from './files/plugin';
 import { healthModule } from './health/plugin';
 import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plugin';
 import { linkedAppsModule } from './linked-apps/plugin';
 import { mailOutboxModule } from './mail-outbox/plugin';
 import { passwordsModule } from './passwords/plugin';
+import { rateLimitsModule } from './rate-limits/plugin';
 import { realtimeModule } from './realtime/plugin';
 import { resourcesModule } from './resources/plugin';
 import { rolesModule } from './roles/plugin';
@@ -30,6 +32,8 @@ export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,
   tokensModule, // the guard every route uses: first
+  rateLimitsModule,
+  browserTracesModule,
   realtimeModule,
   throttleModule,
   systemSettingsModule,

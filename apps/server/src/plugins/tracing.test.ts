@@ -2,44 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { cutAfterMax, MAX_SPAN_MS } from '../lib/tracing';
+import { context, cutAfterMax, MAX_SPAN_MS, ROOT_CONTEXT, startTracer, trace, tracePg } from '../lib/tracing';
 import { createTestApp, type TestApp } from '../test/app';
 import { api } from '../test/http';
+import { attributeOf, startOtlpReceiver, type ExportedSpan } from '../test/otlp-receiver';
 
-type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
-type ExportedSpan = {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: Attribute[];
-};
-type Export = { resourceSpans: Array<{ scopeSpans: Array<{ spans: ExportedSpan[] }> }> };
-
-const attr = (span: ExportedSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
-};
-
-/** A small OTLP/HTTP receiver: keeps every span POSTed to /v1/traces (JSON). */
-async function startReceiver() {
-  const spans: ExportedSpan[] = [];
-  const paths: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      paths.push(req.url ?? '');
-      const payload = JSON.parse(body) as Export;
-      for (const r of payload.resourceSpans) for (const s of r.scopeSpans) spans.push(...s.spans);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, spans, paths, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const attr = (span: ExportedSpan, key: string) => attributeOf(span.attributes, key);
+const startReceiver = startOtlpReceiver;
 
 describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -68,7 +37,15 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     await new Promise<void>((resolve) => remote.close(() => resolve()));
   });
 
-  it('exports a span per request with its request id, and LD/TS calls as its children carrying the id', async () => {
+  it('exports a span per request with its own request id and trace, and LD/TS calls as its children carrying them', async () => {
+    // A capability URL: its key must not reach the spans.
+    const key = 'K'.repeat(43);
+    expect((await api(t).get(`files/public/${key}`)).statusCode).toBe(404);
+    // A client asking not to be traced (flag 00) is traced all the same, at the server's rate.
+    const unsampled = await api(t).get('auth/me', {
+      headers: { traceparent: '00-1bf7651916cd43dd8448eb211c80319c-c7ad6b7169203331-00' },
+    });
+    expect(unsampled.statusCode).toBe(401);
     // Unknown to the portal: the sign-in asks LD and TS (simulators over real HTTP), then refuses.
     const res = await api(t).post(
       'auth/login',
@@ -86,22 +63,32 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(receiver.paths.every((p) => p === '/v1/traces')).toBe(true);
     const server = receiver.spans.find((s) => s.name === 'POST /api/v1.0/auth/login');
     expect(server).toBeDefined();
-    // The browser's traceparent is continued.
-    expect(server!.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
-    expect(server!.parentSpanId).toBe('b7ad6b7169203331');
-    expect(attr(server!, 'portal.request_id')).toBe('trace-test-1');
+    // The client's traceparent is a link, not the parent: the trace is the server's own.
+    expect(server!.traceId).not.toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(server!.parentSpanId).toBeFalsy();
+    expect(server!.links).toEqual([
+      expect.objectContaining({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331' }),
+    ]);
+    // The request id is the server's (the one it answered with), not the client's x-request-id.
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[\da-f-]{36}$/);
+    expect(attr(server!, 'portal.request_id')).toBe(requestId);
     expect(attr(server!, 'http.response.status_code')).toBe(401);
+    expect(receiver.spans.some((s) => s.name === 'GET /api/v1.0/auth/me')).toBe(true);
+    const file = receiver.spans.find((s) => s.name === 'GET /api/v1.0/files/public/:key');
+    expect(attr(file!, 'url.path')).toBe('/api/v1.0/files/public/:key');
+    expect(JSON.stringify(receiver.spans)).not.toContain(key);
 
     const remote = receiver.spans.filter(
       (s) => s.parentSpanId === server!.spanId && s.name.startsWith('Live Dispatch'),
     );
     expect(remote.length).toBeGreaterThan(0);
-    expect(attr(remote[0]!, 'portal.request_id')).toBe('trace-test-1');
-    // LD and TS got the request id and the trace context as headers.
+    expect(attr(remote[0]!, 'portal.request_id')).toBe(requestId);
+    // LD and TS got the server's request id and trace context as headers, never the client's.
     expect(remoteSeen.length).toBe(2);
     for (const headers of remoteSeen) {
-      expect(headers['x-request-id']).toBe('trace-test-1');
-      expect(headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
+      expect(headers['x-request-id']).toBe(requestId);
+      expect(headers.traceparent).toMatch(new RegExp(`^00-${server!.traceId}-[0-9a-f]{16}-01$`));
     }
 
     if (t.database.kind === 'postgres') {
@@ -142,38 +129,35 @@ describe('tracing limits', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toMatchObject({
       sampleRate: 1,
     });
-  });
+    // An app of its own: under a busy machine starting one takes a while.
+  }, 120_000);
 });
 
-describe('browser spans (telemetry routes)', () => {
-  it('relays the browser’s spans to the collector; 404 when tracing is off', async () => {
-    const receiver = await startReceiver();
-    const t = await createTestApp({
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_TRACES_SAMPLER_ARG: '0.5',
+describe('PostgreSQL statement spans', () => {
+  it('say the SQLSTATE of a failed statement, never its error text (which may quote the values)', async () => {
+    const receiver = await startOtlpReceiver();
+    const { tracer, shutdown } = startTracer({ endpoint: receiver.url, sampleRate: 1, serviceName: 'test' });
+    // A pg client whose statement fails the way a unique violation does: the values in `detail`, and
+    // in the message of some errors.
+    const failure = Object.assign(new Error('duplicate key value: secret@example.test'), {
+      code: '23505',
+      detail: 'Key (email)=(secret@example.test) already exists.',
     });
+    const client = { query: (_text: string, _values: unknown[]) => Promise.reject(failure) };
+    tracePg(client as never, tracer);
     try {
-      const http = api(t);
-      const span = {
-        traceId: 'a'.repeat(32),
-        spanId: 'b'.repeat(16),
-        name: 'page load /login',
-        kind: 1,
-        attributes: [],
-      };
-      const batch = { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ spans: [span] }] }] };
-      expect((await http.post('telemetry/traces', batch)).statusCode).toBe(202);
-      expect(receiver.spans.map((s) => s.name)).toEqual(['page load /login']);
-      expect((await http.post('telemetry/traces', { nope: 1 })).statusCode).toBe(422);
+      const request = tracer.startSpan('request');
+      await context.with(trace.setSpan(ROOT_CONTEXT, request), () =>
+        client.query('insert into users (email) values ($1)', ['secret@example.test']).catch(() => undefined),
+      );
+      request.end();
+      await shutdown();
+      const statement = receiver.spans.find((s) => s.name === 'pg.query');
+      expect(statement?.status).toMatchObject({ code: 2, message: 'SQLSTATE 23505' });
+      expect(attr(statement!, 'db.response.status_code')).toBe('23505');
+      expect(JSON.stringify(receiver.spans)).not.toContain('secret@example.test');
     } finally {
-      await t.close();
       await receiver.close();
-    }
-    const off = await createTestApp();
-    try {
-      expect((await api(off).post('telemetry/traces', {})).statusCode).toBe(404);
-    } finally {
-      await off.close();
     }
   });
 });

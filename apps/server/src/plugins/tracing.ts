@@ -1,27 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { API_PREFIX } from '@portal/contract';
 import type { RemoteCallResult } from '../integrations/remote';
+import { redactPath } from '../lib/log-redaction';
 import {
   context,
   cutAfterMax,
-  incomingContext,
+  foreignLinks,
   remoteSpan,
   REQUEST_ID_ATTRIBUTE,
   REQUEST_ID_KEY,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   startTracer,
   trace,
   tracePg,
 } from '../lib/tracing';
-
-/** A batch of browser spans is a few kilobytes; anything much larger is not one. */
-const RELAY_MAX_BYTES = 262_144;
-const isOtlpJson = (body: unknown): boolean =>
-  typeof body === 'object' &&
-  body !== null &&
-  Array.isArray((body as { resourceSpans?: unknown }).resourceSpans);
 
 export type RemoteTrace = (call: { system: string; method: string; path: string }) => {
   headers: Record<string, string>;
@@ -37,8 +32,9 @@ declare module 'fastify' {
 
 /**
  * OpenTelemetry tracing (docs/product.md §9: sample rate 1 by default, transactions cut at 600 s), only
- * when OTEL_EXPORTER_OTLP_ENDPOINT is set: one server span per request (continuing a browser's
- * `traceparent`), with the request id as an attribute; client spans for LD/TS/BI calls, which carry
+ * when OTEL_EXPORTER_OTLP_ENDPOINT is set: one server span per request (a trace of its own, sampled at
+ * the server's rate; a client's `traceparent` is a link), with the request id and the route pattern
+ * (never the raw path: `files/public/{key}` is a capability) as attributes; client spans for LD/TS/BI calls, which carry
  * the request id and `traceparent` as headers; and spans for PostgreSQL statements. Unset, nothing
  * is registered: no hook, no cost.
  */
@@ -56,38 +52,24 @@ export const tracingPlugin = fp(
     }
     app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
 
-    // Browser tracing (issue 19): the page tells the app the sample rate (plugins/web.ts); this relays
-    // the browser's spans to the collector (the browser knows only its own origin). Not in the OpenAPI
-    // document: not product API.
+    // The browser's spans come through the relay (modules/browser-traces), not traced itself.
     const telemetry = `${API_PREFIX}/telemetry`;
-    app.post(
-      `${telemetry}/traces`,
-      { schema: { hide: true }, bodyLimit: RELAY_MAX_BYTES },
-      async (request, reply) => {
-        if (!isOtlpJson(request.body)) return reply.status(422).send({ message: MESSAGES.malformedRequest });
-        const forwarded = await fetch(`${config.endpoint.replace(/\/$/, '')}/v1/traces`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request.body),
-          signal: AbortSignal.timeout(5000),
-        }).catch(() => null);
-        if (!forwarded?.ok) request.log.warn({ status: forwarded?.status }, 'browser spans not relayed');
-        return reply.status(202).send();
-      },
-    );
 
     const ends = new WeakMap<object, () => void>();
     app.addHook('onRequest', (request, reply, done) => {
       // The relay's own requests would be a span per batch of spans.
       if (request.url.startsWith(telemetry)) return done();
-      const parent = incomingContext(request.headers).setValue(REQUEST_ID_KEY, request.id);
+      // A trace of our own, sampled at our rate; a client's traceparent only links to it.
+      const parent = ROOT_CONTEXT.setValue(REQUEST_ID_KEY, request.id);
       const span = tracer.startSpan(
         request.method,
         {
           kind: SpanKind.SERVER,
+          root: true,
+          links: foreignLinks(request.headers),
           attributes: {
             'http.request.method': request.method,
-            'url.path': request.url.split('?')[0],
+            'url.path': request.routeOptions.url ?? redactPath(request.url.split('?')[0]!),
             [REQUEST_ID_ATTRIBUTE]: request.id,
           },
         },

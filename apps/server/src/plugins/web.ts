@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorBody } from '@portal/contract';
 
 /** Paths that are never the SPA: an unknown one there is a JSON 404, not index.html. */
@@ -18,17 +18,29 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  */
 export type PageMeta = Record<string, string>;
 
-/** index.html with the page's meta tags, made once, with its brotli and gzip forms. */
-function preparePage(webDist: string, meta: PageMeta) {
-  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const clean = (value: string) => value.replace(/[^\w.-]/g, '');
-  const tags = Object.entries(meta)
+const clean = (value: string) => value.replace(/[^\w.-]/g, '');
+const metaTags = (meta: PageMeta) =>
+  Object.entries(meta)
     .map(([name, content]) => `<meta name="${clean(name)}" content="${clean(content)}">`)
     .join('');
-  const page = Buffer.from(
-    html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : tags + html,
-  );
-  return { identity: page, br: brotliCompressSync(page), gzip: gzipSync(page) };
+const withTags = (html: string, tags: string) =>
+  html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : tags + html;
+
+/**
+ * index.html with the page's meta tags, with its brotli and gzip forms: made once, or per request
+ * when some tags are the request's own (`perRequest`, the browser-trace relay token).
+ */
+function preparePage(webDist: string, meta: PageMeta, perRequest?: (request: FastifyRequest) => PageMeta) {
+  const html = withTags(readFileSync(path.join(webDist, 'index.html'), 'utf8'), metaTags(meta));
+  const encode = (page: Buffer) => ({
+    identity: page,
+    br: brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: perRequest ? 5 : 11 } }),
+    gzip: gzipSync(page),
+  });
+  const fixed = encode(Buffer.from(html));
+  if (!perRequest) return () => fixed;
+  // A small page (a few kB): rendering and compressing it again costs well under a millisecond.
+  return (request: FastifyRequest) => encode(Buffer.from(withTags(html, metaTags(perRequest(request)))));
 }
 
 /** The encoding of the page a client gets: brotli, gzip or none, as it accepts. */
@@ -41,9 +53,14 @@ const pageEncoding = (accept: string | undefined) =>
  * The build writes each text file also as .br and .gz (apps/web/vite.config.ts); the one the
  * client accepts is sent as it is, with `Vary: Accept-Encoding` (decision 0017).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string, meta: PageMeta) {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  meta: PageMeta,
+  perRequest?: (request: FastifyRequest) => PageMeta,
+) {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  const page = hasBuild ? preparePage(webDist, meta) : null;
+  const page = hasBuild ? preparePage(webDist, meta, perRequest) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -73,7 +90,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, meta: P
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Accept-Encoding')
         .type('text/html; charset=utf-8')
-        .send(page[encoding]);
+        .send(page(request)[encoding]);
     }
     return reply.status(404).send({ message: MESSAGES.notFound } satisfies ErrorBody);
   });

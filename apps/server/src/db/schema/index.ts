@@ -6,3 +6,4 @@ export * from './core';
 export * from './account-security';
 export * from './linked-apps';
 export * from './ns-bi';
+export * from './rate-limits';

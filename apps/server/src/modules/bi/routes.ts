@@ -19,6 +19,7 @@ import {
   nsbiUsersQuerySchema,
   pagedNsbiUsersSchema,
   projectItemsQuerySchema,
+  RATE_LIMITS,
   reportItemListSchema,
   ROLE_IDS,
   type ReportItem,
@@ -208,14 +209,15 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
           'The caller’s dashboards and reports (needs the NSBI flag); refresh=1 re-reads the BI server',
         security: bearerSecurity,
         querystring: projectItemsQuerySchema,
-        response: { 200: dataOf(reportItemListSchema), ...errorResponses(401, 403, 502, 503) },
+        response: { 200: dataOf(reportItemListSchema), ...errorResponses(401, 403, 429, 502, 503) },
       },
     },
     async (request) => {
       const { user } = authOf(request);
-      return itemsPayload(
-        presentVisibleItems(await service.projectItems(user, request.query.refresh === '1'), user.email),
-      );
+      const refresh = request.query.refresh === '1';
+      // A refresh re-reads the BI server: limited, checked here so the cached read stays hook-free.
+      if (refresh) await app.rateLimits.take(RATE_LIMITS.biRefresh, `user:${user.id}`);
+      return itemsPayload(presentVisibleItems(await service.projectItems(user, refresh), user.email));
     },
   );
 

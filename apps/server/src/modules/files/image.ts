@@ -1,7 +1,5 @@
-import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
-import { LOGO_HEIGHT, MESSAGES } from '@portal/contract';
-import { AppError } from '../../lib/errors';
+import { LOGO_HEIGHT } from '@portal/contract';
 
 export type ImageKind = {
   contentType: 'image/png' | 'image/jpeg';
@@ -24,24 +22,10 @@ export const STORED_LOGO_BOX = { width: 3 * 220, height: 3 * LOGO_HEIGHT } as co
 /** A decompression bomb guard: far above any logo, far below what would exhaust memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-/**
- * Uploads are bounded: one is read and decoded at a time (libvips itself on one thread, no cache
- * kept between images), the others wait — their bodies unread, held back by TCP — in a queue of at
- * most MAX_WAITING; beyond it, 503. Reading one 10 MB body at a time also keeps the garbage
- * collector's pauses those of one upload. The decoding runs in libvips' threads, never on the
- * event loop.
- */
-const MAX_WAITING = 8;
-const queue = pLimit(1);
+// libvips on one thread, no cache kept between images: one image job at a time (upload-queue.ts)
+// then costs one core and the memory of one image, never the whole machine's.
 sharp.cache(false);
 sharp.concurrency(1);
-
-/** Runs one upload (reading its body and its image work) in the upload queue; 503 when it is full. */
-export function inUploadQueue<T>(job: () => Promise<T>): Promise<T> {
-  if (queue.pendingCount >= MAX_WAITING)
-    return Promise.reject(new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 5 }));
-  return queue(job);
-}
 
 /** PNG or JPEG by the file's first bytes; anything else (SVG, GIF, text named .png, …) is null. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
@@ -57,8 +41,8 @@ export class UnreadableImageError extends Error {}
  * downscaled into STORED_LOGO_BOX: whatever rode along in the file (metadata, trailing bytes, a
  * polyglot payload) is not kept. EXIF orientation is applied first, since the metadata that
  * carried it is dropped. The thumbnail is made from the stored image, not from the upload again.
- * Throws UnreadableImageError when the bytes are not a decodable image of that kind. Called within
- * `inUploadQueue` (never queued here: the queue holds one job, a nested one would wait forever).
+ * Throws UnreadableImageError when the bytes are not a decodable image of that kind. Runs as an
+ * upload's image job (upload-queue.ts), never on its own.
  */
 export async function reencodeLogo(
   bytes: Buffer,

@@ -5,11 +5,14 @@ import { createUserRepository } from '../users';
 import { createFileRepository } from './repository';
 import { fileRoutes } from './routes';
 import { createFileService, type FileService } from './service';
+import { createUploadQueue, type UploadQueue } from './upload-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Logos: stored in the database, served by capability URL (modules/files). */
     files: FileService;
+    /** Logo uploads in progress on this instance and their image queue (modules/files/upload-queue.ts). */
+    uploads: UploadQueue;
   }
 }
 
@@ -26,6 +29,10 @@ export const filesModule = fp(
         tokens: app.tokens,
       }),
     );
+    app.decorate('uploads', createUploadQueue());
+    // Uploads still arriving or waiting must not hold the shutdown: they end with 503 (Connection:
+    // close while draining); nothing of theirs was stored.
+    app.addHook('preClose', async () => app.uploads.abortAll());
     await app.register(fileRoutes, { prefix: API_PREFIX });
   },
   { name: 'files', dependencies: ['tokens'] },

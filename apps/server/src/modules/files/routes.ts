@@ -14,9 +14,9 @@ import { AppError } from '../../lib/errors';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { binaryBody, documentedOnly } from '../../lib/openapi-media';
 import { actorOf } from '../tokens';
-import { inUploadQueue } from './image';
 import { presentFile } from './presenter';
 import { tooLarge, type UploadedFile } from './service';
+import { untilAborted } from './upload-queue';
 
 /** A second file part: a 422 on `file`, before its bytes are read (not busboy's 413 "too large"). */
 const oneFileOnly = () => AppError.validation({ file: [LOGO_MESSAGES.oneFile] });
@@ -90,19 +90,28 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'uploadLogo',
         tags,
         summary: 'Upload a logo: multipart {user_id, type: "logo", file}; own logo, or admin for anyone',
-        description: `PNG or JPEG by content, at most ${LOGO_MAX_BYTES} bytes (413 above); re-encoded; replaces the previous logo.`,
+        description: `PNG or JPEG by content, at most ${LOGO_MAX_BYTES} bytes (413 above); re-encoded; replaces the previous logo. One upload per user at a time (429 while the previous one is in progress).`,
         consumes: ['multipart/form-data'],
         body: logoForm,
         security: bearerSecurity,
-        response: { 201: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 503) },
+        response: {
+          201: logoUploadResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 413, 422, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const stored = await inUploadQueue(async () => {
-        const { fields, file } = await readUpload(request);
-        return files.uploadLogo(fields, file, actorOf(request));
-      });
-      return reply.status(201).send({ data: presentFile(stored) });
+      const actor = actorOf(request);
+      // Admitted before the body is read; the body is read before the image queue is joined, so a
+      // slow sender waits on its own (decision 0024).
+      const upload = app.uploads.admit(actor.userId, reply.raw);
+      try {
+        const { fields, file } = await untilAborted(readUpload(request), upload.signal);
+        const stored = await files.uploadLogo(fields, file, actor, upload);
+        return reply.status(201).send({ data: presentFile(stored) });
+      } finally {
+        upload.end();
+      }
     },
   );
 

@@ -10,6 +10,7 @@ import { detectImageKind, reencodeLogo, UnreadableImageError } from './image';
 import { canManageFilesOf } from './policy';
 import type { FileRef } from './presenter';
 import type { FileRepository } from './repository';
+import type { Upload } from './upload-queue';
 
 export type UploadedFile = { bytes: Buffer; fileName: string };
 
@@ -40,20 +41,28 @@ export function createFileService(deps: {
   return {
     /**
      * POST files/logo: own logo, or an admin for anyone. The type is decided by the bytes (PNG or
-     * JPEG), the image is re-encoded in that type and a thumbnail made; the previous logo is replaced.
+     * JPEG), the image is re-encoded in that type and a thumbnail made, in the upload's turn of the
+     * image queue; the previous logo is replaced.
      */
-    async uploadLogo(fields: LogoUploadFields, file: UploadedFile | null, actor: Actor): Promise<FileRef> {
+    async uploadLogo(
+      fields: LogoUploadFields,
+      file: UploadedFile | null,
+      actor: Actor,
+      upload: Pick<Upload, 'image'>,
+    ): Promise<FileRef> {
       if (!canManageFilesOf(actor, fields.user_id)) throw AppError.forbidden();
       if (!file || file.bytes.length === 0) throw AppError.validation({ file: [LOGO_MESSAGES.fileRequired] });
       if (file.bytes.length > LOGO_MAX_BYTES) throw tooLarge();
       if (!(await users.find(fields.user_id))) throw AppError.notFound();
       const kind = detectImageKind(file.bytes);
       if (!kind) throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
-      const encoded = await reencodeLogo(file.bytes, kind).catch((error: unknown) => {
-        if (error instanceof UnreadableImageError)
-          throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
-        throw error;
-      });
+      const encoded = await upload
+        .image(() => reencodeLogo(file.bytes, kind))
+        .catch((error: unknown) => {
+          if (error instanceof UnreadableImageError)
+            throw AppError.validation({ file: [LOGO_MESSAGES.fileType] });
+          throw error;
+        });
 
       const stored = {
         userId: fields.user_id,

@@ -4,6 +4,7 @@ import {
   loginThrottle,
   mailOutbox,
   passwordResetTokens,
+  rateLimits,
   realtimeTickets,
   sessions,
   twoFactorChallenges,
@@ -74,6 +75,10 @@ describe('housekeeping', () => {
       // failed a minute ago: kept
       { key: 'ip:10.0.0.1', failures: 4, updatedAt: past, windowStartedAt: past },
     ]);
+    await db.insert(rateLimits).values([
+      { key: 'clicks:user:1', hits: 60, windowEndsAt: past },
+      { key: 'clicks:user:2', hits: 3, windowEndsAt: future },
+    ]);
     await db.insert(mailOutbox).values([
       { to: user.email, subject: 'old', text: 't', html: 'h', createdAt: new Date(clock - 31 * DAY) },
       { to: user.email, subject: 'new', text: 't', html: 'h', createdAt: past },
@@ -87,6 +92,7 @@ describe('housekeeping', () => {
       passwordResetTokens: 1,
       realtimeTickets: 1,
       loginThrottle: 1,
+      rateLimits: 1,
       mailOutbox: 1,
     });
     const left = async <T>(rows: Promise<T[]>) => (await rows).map((r) => Object.values(r as object)[0]);
@@ -114,6 +120,7 @@ describe('housekeeping', () => {
       'account:locked',
       'ip:10.0.0.1',
     ]);
+    expect(await left(db.select({ k: rateLimits.key }).from(rateLimits))).toEqual(['clicks:user:2']);
     expect(await left(db.select({ s: mailOutbox.subject }).from(mailOutbox))).toEqual(['new']);
 
     // The session that is left still works; nothing the user can use was touched.

@@ -4,6 +4,7 @@ import {
   loginThrottle,
   mailOutbox,
   passwordResetTokens,
+  rateLimits,
   realtimeTickets,
   sessions,
   twoFactorChallenges,
@@ -30,6 +31,7 @@ export type PurgeCounts = Record<
   | 'passwordResetTokens'
   | 'realtimeTickets'
   | 'loginThrottle'
+  | 'rateLimits'
   | 'mailOutbox',
   number
 >;
@@ -77,6 +79,8 @@ async function purgeExpired(db: Executor, now: Date): Promise<PurgeCounts> {
         or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, at(now))),
       ),
     ),
+    // A window that has ended counts nothing any more (the next request starts a new one).
+    rateLimits: await purge(db, rateLimits, lt(rateLimits.windowEndsAt, at(now))),
     mailOutbox: await purge(
       db,
       mailOutbox,

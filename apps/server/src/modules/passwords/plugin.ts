@@ -24,7 +24,7 @@ export const passwordsModule = fp(
         users: createUserRepository(db),
         resetTokens: createResetTokenRepository(db),
         tokens: app.tokens,
-        throttle: app.throttle,
+        rateLimits: app.rateLimits,
         mailer: app.mailer,
         appUrl: app.config.appUrl,
         now: app.now,
@@ -32,5 +32,5 @@ export const passwordsModule = fp(
     );
     await app.register(passwordRoutes, { prefix: API_PREFIX });
   },
-  { name: 'passwords', dependencies: ['tokens', 'throttle', 'mailer'] },
+  { name: 'passwords', dependencies: ['tokens', 'rate-limits', 'mailer'] },
 );

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  FORGOT_PASSWORD_LIMITS,
   PASSWORD_MESSAGES,
+  RATE_LIMITS,
   RESET_TOKEN_TTL_MS,
   type PasswordResetRequest,
 } from '@portal/contract';
@@ -13,7 +13,7 @@ import { hashPassword } from '../../lib/passwords';
 import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
-import type { ThrottleService } from '../throttle';
+import type { RateLimitService } from '../rate-limits';
 import type { TokenService } from '../tokens';
 import type { UserRepository } from '../users';
 import type { ResetTokenRepository } from './repository';
@@ -29,14 +29,11 @@ export type PasswordServiceDeps = {
   users: UserRepository;
   resetTokens: ResetTokenRepository;
   tokens: TokenService;
-  throttle: ThrottleService;
+  rateLimits: Pick<RateLimitService, 'take'>;
   mailer: Mailer;
   appUrl: string;
   now: () => Date;
 };
-
-const emailKey = (email: string) => `forgot:email:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `forgot:ip:${ip}`;
 
 export function createPasswordService(deps: PasswordServiceDeps) {
   const { db, users, resetTokens, tokens, mailer } = deps;
@@ -47,19 +44,18 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     details?: Record<string, unknown>,
   ) => recordAudit(db, { actorId: null, action, targetType: 'user', targetId, ip: client.ip, details });
 
-  /** Rate limit per email and per IP in fixed windows (the login_throttle table, shared by instances). */
-  async function throttle(email: string, client: ClientInfo, at: Date) {
-    const locked = await deps.throttle.limit(
-      [
-        { key: emailKey(email), limit: FORGOT_PASSWORD_LIMITS.perEmail },
-        { key: ipKey(client.ip), limit: FORGOT_PASSWORD_LIMITS.perIp },
-      ],
-      FORGOT_PASSWORD_LIMITS.windowMs,
-      at,
-    );
-    if (locked) {
-      await audit('passwords.forgot.throttled', null, client);
-      throw AppError.tooManyRequests(locked.retryAfterSeconds, PASSWORD_MESSAGES.tooManyResetRequests);
+  /**
+   * Rate limits per IP, then per email, in fixed windows shared by every instance (modules/rate-limits).
+   * The address first: a client past its own limit does not use up the email's.
+   */
+  async function limit(email: string, client: ClientInfo) {
+    try {
+      await deps.rateLimits.take(RATE_LIMITS.forgotPasswordPerIp, `ip:${client.ip}`);
+      await deps.rateLimits.take(RATE_LIMITS.forgotPasswordPerEmail, `email:${email.trim().toLowerCase()}`);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429)
+        await audit('passwords.forgot.throttled', null, client);
+      throw error;
     }
   }
 
@@ -68,7 +64,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     async forgot(email: string, client: ClientInfo): Promise<void> {
       const started = performance.now();
       const at = deps.now();
-      await throttle(email, client, at);
+      await limit(email, client);
       const user = await users.findByEmail(email);
       if (user && !user.blockedAt) {
         const token = newOpaqueToken();

@@ -58,5 +58,5 @@ export const realtimeModule = fp(
     app.addHook('onClose', async () => bus.close());
     await app.register(realtimeRoutes, { prefix: API_PREFIX });
   },
-  { name: 'realtime', dependencies: ['tokens'] },
+  { name: 'realtime', dependencies: ['tokens', 'rate-limits'] },
 );

@@ -4,6 +4,7 @@ import {
   broadcastingAuthSchema,
   broadcastingTicketSchema,
   dataOf,
+  RATE_LIMITS,
   REALTIME,
   realtimeQuerySchema,
 } from '@portal/contract';
@@ -24,14 +25,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/broadcasting/auth',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.rateLimits.perUser(RATE_LIMITS.realtimeTickets)],
       schema: {
         operationId: 'issueRealtimeTicket',
         tags,
         summary: 'A single-use ticket (60 s) to subscribe to your own login-notification channel',
         security: bearerSecurity,
         body: broadcastingAuthSchema,
-        response: { 200: dataOf(broadcastingTicketSchema), ...errorResponses(401, 403, 422) },
+        response: { 200: dataOf(broadcastingTicketSchema), ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => ({

@@ -19,5 +19,5 @@ export const signupModule = fp(
     app.decorate('signup', createSignupService({ db, users: createUserRepository(db), auth: app.auth }));
     await app.register(signupRoutes, { prefix: API_PREFIX });
   },
-  { name: 'signup', dependencies: ['auth'] },
+  { name: 'signup', dependencies: ['auth', 'rate-limits'] },
 );

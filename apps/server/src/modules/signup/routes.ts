@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, sessionSchema, signUpSchema } from '@portal/contract';
+import { dataOf, RATE_LIMITS, sessionSchema, signUpSchema } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
@@ -10,15 +10,18 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signup',
     {
-      onRequest: async () => {
-        if (app.config.isProduction) throw AppError.notFound();
-      },
+      onRequest: [
+        async () => {
+          if (app.config.isProduction) throw AppError.notFound();
+        },
+        app.rateLimits.perAddress(RATE_LIMITS.signUp),
+      ],
       schema: {
         operationId: 'signUp',
         tags: ['auth'],
         summary: 'Register a customer account (not in production)',
         body: signUpSchema,
-        response: { 201: dataOf(sessionSchema), ...errorResponses(400, 404, 422) },
+        response: { 201: dataOf(sessionSchema), ...errorResponses(400, 404, 422, 429) },
       },
     },
     async (request, reply) => {

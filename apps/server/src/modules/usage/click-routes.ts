@@ -1,23 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportClickQuerySchema } from '@portal/contract';
+import { RATE_LIMITS, reportClickQuerySchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { authOf } from '../tokens';
 
 /** Usage logs (docs/product.md §7 "user-logs"): a row per click on NS BI and per report opened. */
 export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['usage'];
+  // Each click is a row: a script clicking would fill the table and skew the charts.
+  const guard = [app.authenticate, app.rateLimits.perUser(RATE_LIMITS.clicks)];
 
   app.post(
     '/user-logs/increase-nsbi-clicks',
     {
-      onRequest: app.authenticate,
+      onRequest: guard,
       schema: {
         operationId: 'countNsbiClick',
         tags,
         security: bearerSecurity,
         summary: 'Count a click on the NS BI card',
-        response: { 204: z.null().describe('Counted'), ...errorResponses(401) },
+        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
@@ -29,14 +31,14 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-logs/increase-report-clicks',
     {
-      onRequest: app.authenticate,
+      onRequest: guard,
       schema: {
         operationId: 'countReportClick',
         tags,
         security: bearerSecurity,
         summary: 'Count a report or dashboard opened (one the caller sees; 404 otherwise)',
         querystring: reportClickQuerySchema,
-        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 404, 422, 502) },
+        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 404, 422, 429, 502) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@portal/contract';
+import { API_PREFIX, BROWSER_TRACES } from '@portal/contract';
 import { setRequestTracer } from './request-tracer';
 
 /** One span as OTLP/JSON carries it. */
@@ -13,8 +13,8 @@ type OtlpSpan = {
   status: { code: number };
 };
 
-const SPAN_KIND_INTERNAL = 1;
-const SPAN_KIND_CLIENT = 3;
+const SPAN_KIND_INTERNAL = BROWSER_TRACES.kinds.pageLoad;
+const SPAN_KIND_CLIENT = BROWSER_TRACES.kinds.apiCall;
 const FLUSH_MS = 5000;
 
 const randomHex = (bytes: number) =>
@@ -30,27 +30,38 @@ const text = (key: string, value: string) => ({ key, value: { stringValue: value
  * collector address and no CORS. Started after first paint, only when the server traces; sampled at
  * the server's rate per page load.
  */
-export function startBrowserTracing(sampleRate: number) {
+export function startBrowserTracing(sampleRate: number, relayToken: string) {
   if (Math.random() >= sampleRate) return;
   const spans: OtlpSpan[] = [];
+  // Each answer of the relay brings a fresh token (they live 15 minutes); a refused one ends tracing.
+  let token: string | null = relayToken;
 
-  const flush = () => {
-    if (spans.length === 0) return;
+  const send = (batch: OtlpSpan[]) => {
+    if (!token) return;
     const body = JSON.stringify({
       resourceSpans: [
         {
-          resource: { attributes: [text('service.name', 'customer-portal-web')] },
-          scopeSpans: [{ scope: { name: 'portal-web' }, spans: spans.splice(0) }],
+          resource: { attributes: [text('service.name', BROWSER_TRACES.serviceName)] },
+          scopeSpans: [{ scope: { name: BROWSER_TRACES.scopeName }, spans: batch }],
         },
       ],
     });
     // keepalive: the last batch still leaves when the tab closes.
     void fetch(`${API_PREFIX}/telemetry/traces`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [BROWSER_TRACES.tokenHeader]: token },
       body,
       keepalive: true,
-    }).catch(() => undefined);
+    })
+      .then((answer) => {
+        if (answer.status === 401) token = null;
+        token = answer.headers.get(BROWSER_TRACES.tokenHeader) ?? token;
+      })
+      .catch(() => undefined);
+  };
+  /** What was gathered, in batches of at most what the relay takes. */
+  const flush = () => {
+    while (spans.length > 0) send(spans.splice(0, BROWSER_TRACES.maxSpans));
   };
 
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

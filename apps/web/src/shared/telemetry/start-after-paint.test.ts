@@ -10,7 +10,8 @@ const idle = () => new Promise((resolve) => setTimeout(resolve, 1100));
 describe('startTracingAfterPaint', () => {
   afterEach(() => {
     setRequestTracer(null);
-    document.head.querySelector('meta[name="trace-sample-rate"]')?.remove();
+    for (const name of ['trace-sample-rate', 'trace-token'])
+      document.head.querySelector(`meta[name="${name}"]`)?.remove();
   });
 
   it('starts nothing and asks nothing when the page does not say a sample rate', async () => {
@@ -31,7 +32,10 @@ describe('startTracingAfterPaint', () => {
     const meta = document.createElement('meta');
     meta.name = 'trace-sample-rate';
     meta.content = '1';
-    document.head.append(meta);
+    const token = document.createElement('meta');
+    token.name = 'trace-token';
+    token.content = '1795729690.token';
+    document.head.append(meta, token);
     startTracingAfterPaint();
     await vi.waitFor(
       async () => {

@@ -1,3 +1,5 @@
+import { BROWSER_TRACES } from '@portal/contract';
+
 /**
  * After the page has loaded and the browser is idle, loads browser tracing, but only when the
  * serving server traces: it then says the sample rate in index.html (`<meta name="trace-sample-rate">`,
@@ -5,11 +7,15 @@
  * its byte budget and its console stay untouched (decision 0022).
  */
 export function startTracingAfterPaint(doc: Pick<Document, 'querySelector'> = document) {
-  const rate = Number(doc.querySelector('meta[name="trace-sample-rate"]')?.getAttribute('content') ?? NaN);
+  const meta = (name: string) => doc.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  const rate = Number(meta('trace-sample-rate') ?? NaN);
   if (!(rate > 0)) return;
+  // The relay's token for this page (decision 0024); without it the relay would refuse the spans.
+  const token = meta(BROWSER_TRACES.tokenMeta);
+  if (!token) return;
   const start = async () => {
     const { startBrowserTracing } = await import('./browser-tracing');
-    startBrowserTracing(rate);
+    startBrowserTracing(rate, token);
   };
   const whenIdle = () =>
     'requestIdleCallback' in window

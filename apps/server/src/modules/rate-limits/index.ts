@@ -1,0 +1,2 @@
+// What other modules may use of the rate-limits module.
+export type { RateLimitService } from './service';
