@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, SharpConstructor } from 'sharp';
 import { LOGO_HEIGHT, MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/errors';
 
@@ -33,8 +33,20 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 const MAX_WAITING = 8;
 const queue = pLimit(1);
-sharp.cache(false);
-sharp.concurrency(1);
+
+let loading: Promise<SharpConstructor> | undefined;
+/**
+ * libvips, loaded with the first image and kept: ~28 MB of resident memory that a server which
+ * is never sent a logo does not carry (decision 0028).
+ */
+function loadSharp(): Promise<SharpConstructor> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 /** Runs one upload (reading its body and its image work) in the upload queue; 503 when it is full. */
 export function inUploadQueue<T>(job: () => Promise<T>): Promise<T> {
@@ -64,6 +76,7 @@ export async function reencodeLogo(
   bytes: Buffer,
   kind: ImageKind,
 ): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
     const { format } = await input.metadata();
