@@ -21,7 +21,7 @@ const LOGIN_PAGE = /^\/login\/?(\?|$)/;
 export type PageMeta = Record<string, string>;
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`, `build.manifest`). */
-type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 
 /**
  * The chunks a page's first screen needs right after the entry, by source module or chunk name
@@ -49,7 +49,8 @@ function preloadTags(webDist: string, html: string, sources: string[]): string {
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
+    // The entry is the page's own script already.
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     chunk.css?.forEach((css) => styles.add(css));
     chunk.imports?.forEach(visit);

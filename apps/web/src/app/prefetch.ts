@@ -29,6 +29,7 @@ const AGAIN_AFTER_MS = 10_000;
  * Prefetch on intent: when the pointer comes over a link of the app, or it gets focus or a touch,
  * the chunks of the screen it opens and that screen's reads are fetched, so a click finds both
  * on their way or arrived. One listener for every link (sidebar, cards, menus, report tiles).
+ * Answers how to stop listening.
  */
 export function prefetchOnIntent(routes: RouteObject[]) {
   const recent = new Map<string, number>();
@@ -49,6 +50,7 @@ export function prefetchOnIntent(routes: RouteObject[]) {
         .catch(() => undefined);
     }
   };
-  for (const type of ['pointerover', 'focusin', 'touchstart'])
-    document.addEventListener(type, onIntent, { capture: true, passive: true });
+  const types = ['pointerover', 'focusin', 'touchstart'];
+  for (const type of types) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  return () => types.forEach((type) => document.removeEventListener(type, onIntent, { capture: true }));
 }
