@@ -109,7 +109,8 @@ const dataArea = (page: Page) => page.locator('main').or(page.locator('body:not(
  */
 async function armPaintTimer(page: Page, text: string) {
   // A string, not a function: the bench runs through tsx, whose helpers would not exist in the page.
-  return page.evaluateHandle(`new Promise((resolve, reject) => {
+  // Kept in the page (not returned: evaluate would wait for it), read after the click.
+  await page.evaluate(`window.__paintTimer = new Promise((resolve, reject) => {
     const wanted = ${JSON.stringify(text)};
     let clicked = 0;
     addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
@@ -121,7 +122,8 @@ async function armPaintTimer(page: Page, text: string) {
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
-  })`);
+  }); undefined`);
+  return { ms: () => page.evaluate('window.__paintTimer') };
 }
 
 async function measure(baseUrl: string, screens: SignedInScreen[]) {
@@ -205,7 +207,7 @@ async function measure(baseUrl: string, screens: SignedInScreen[]) {
         : page.getByRole('link', { name: screen.link.name, exact: true }).first();
       await link.click();
       const ms = Number(
-        await timer.jsonValue().catch(async (error: unknown) => {
+        await timer.ms().catch(async (error: unknown) => {
           const shot = path.join(os.tmpdir(), `first-load-${screen.key}.png`);
           await page.screenshot({ path: shot });
           throw new Error(`${screen.name}: ${String(error)} (at ${page.url()}, screenshot ${shot})`);

@@ -8,8 +8,8 @@ import { AccountButton } from './account-button';
 
 /**
  * The account menu itself (docs/product.md §2 Layout: My Profile, Change Logo, Settings, Logout),
- * loaded when the pointer, focus or a touch first comes to its button (user-menu.tsx): a menu
- * brings the floating-element code, which no screen needs to be drawn (decision 0028).
+ * drawn from the first press of its button on (user-menu.tsx): a menu brings the floating-element
+ * code, which no screen needs to be drawn (decision 0028).
  */
 export function AccountMenu({
   user,
@@ -18,7 +18,7 @@ export function AccountMenu({
   onChangeLogo,
 }: {
   user: User;
-  /** Opens at once: the button was pressed before this code had arrived. */
+  /** Opens at once: it replaces the button that was just pressed. */
   opened: boolean;
   /** Takes the focus: the button it replaces had it. */
   focus: boolean;

@@ -1,49 +1,48 @@
-import { Suspense, lazy, useState, type SyntheticEvent } from 'react';
+import { Suspense, lazy, useState, type MouseEvent } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@portal/contract';
 import { AccountButton } from './account-button';
+import type { AccountMenu as AccountMenuType } from './account-menu';
 
 // Loaded when first opened: the layout chunk stays free of the upload code.
 const ChangeLogoModal = lazy(() =>
   import('../../features/users/logo/change-logo-modal').then((m) => ({ default: m.ChangeLogoModal })),
 );
-// Loaded when the pointer, focus or a touch first comes to the button (decision 0028).
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
-type Wanted = { opened: boolean; focus: boolean };
+// Fetched when the pointer, focus or a touch first comes to the button, drawn when it is pressed
+// (decision 0028).
+let menuCode: Promise<{ AccountMenu: typeof AccountMenuType }> | undefined;
+const loadMenu = () => (menuCode ??= import('./account-menu'));
+const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
 
 /**
  * User menu of docs/product.md §2 Layout: My Profile, Change Logo, Settings, Logout. Until it is
- * wanted, only its button is drawn; the menu's code comes on the first sign of intent, and a
- * press that comes before it opens the menu when it arrives.
+ * first pressed, only its button is drawn: the menu's code is fetched on the first sign of intent
+ * (pointer, focus, touch), and the first press draws the menu in the button's place, open, with
+ * the focus where it was.
  */
 export function UserMenu({ user }: { user: User }) {
   const [logoOpened, logoModal] = useDisclosure(false);
-  const [wanted, setWanted] = useState<Wanted | null>(null);
-  const want = (opened: boolean) => (event: SyntheticEvent<HTMLButtonElement>) => {
-    const focus = document.activeElement === event.currentTarget;
-    setWanted((before) => ({ opened: opened || (before?.opened ?? false), focus }));
-  };
+  const [pressed, setPressed] = useState<{ focus: boolean } | null>(null);
+  // A failed fetch is left for the press, whose import reports it.
+  const prefetch = () => void loadMenu().catch(() => undefined);
   const button = (
     <AccountButton
       user={user}
       aria-expanded={false}
-      onPointerEnter={want(false)}
-      onFocus={want(false)}
-      onTouchStart={want(false)}
-      onClick={want(true)}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
+      onClick={(event: MouseEvent<HTMLButtonElement>) =>
+        setPressed({ focus: document.activeElement === event.currentTarget })
+      }
     />
   );
   return (
     <>
-      {wanted ? (
+      {pressed ? (
         <Suspense fallback={button}>
-          <AccountMenu
-            user={user}
-            opened={wanted.opened}
-            focus={wanted.focus}
-            onChangeLogo={logoModal.open}
-          />
+          <AccountMenu user={user} opened focus={pressed.focus} onChangeLogo={logoModal.open} />
         </Suspense>
       ) : (
         button
