@@ -54,7 +54,7 @@ const chromiumArgs = [
 /** Waits until `text` is drawn in the page's main landmark (or anywhere, without one). */
 async function drawn(page: Page, text: string) {
   await page.waitForFunction(
-    `(document.querySelector('main') ?? document.body).innerText.includes(${JSON.stringify(text)})`,
+    `(document.querySelector("main") ?? document.body).innerText.toLowerCase().includes(${JSON.stringify(text.toLowerCase())})`,
     { timeout: 60_000 },
   );
 }
