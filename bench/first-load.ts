@@ -3,10 +3,10 @@
 // Playwright's `request.sizes()` on `requestfinished`), grouped by type, against the budgets of
 // issue 17. A fresh browser context, so the cache is cold.
 // Needs `npm run build`. Run: npm run bench:first-load
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
 import {
-  ADMIN,
   printTable,
   requireBuild,
   root,
@@ -14,9 +14,13 @@ import {
   serverEnv,
   serverMain,
   startChild,
+  loadAverage,
 } from './lib';
+import { FLOW_USER, WARM_ORDER, prepareSignedInScreens, type SignedInScreen } from './screens';
 
-const BUDGET_KB = { login: 150, signIn: 150 };
+const BUDGET_KB = { login: 150, signIn: 150, screen: 170 };
+/** A screen's data drawn this soon after the click that opens it, in a warm session. */
+const WARM_TARGET_MS = 100;
 /** "Far fewer than 52": the count measured before issue 17. */
 const REQUESTS_BEFORE = 52;
 const TYPES = ['document', 'script', 'stylesheet', 'font', 'image', 'fetch', 'other'] as const;
@@ -88,10 +92,52 @@ function report(title: string, requests: Finished[], budgetKB: number) {
   return { total, count: requests.length };
 }
 
-async function measure(baseUrl: string) {
+/** Empties Chromium's HTTP cache (the session in this tab's storage stays). */
+async function emptyCache(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/** Where a screen draws its data: the page's main landmark, or the whole page (Report view has none). */
+const dataArea = (page: Page) => page.locator('main').or(page.locator('body:not(:has(main))'));
+
+/**
+ * Milliseconds from the next click to the first animation frame in which `text` is drawn in the
+ * data area: the frame that paints the new screen's data. Measured in the page, so the bench's
+ * own round trips to the browser do not count.
+ */
+async function armPaintTimer(page: Page, text: string) {
+  // A string, not a function: the bench runs through tsx, whose helpers would not exist in the page.
+  // Kept in the page (not returned: evaluate would wait for it), read after the click.
+  await page.evaluate(`window.__paintTimer = new Promise((resolve, reject) => {
+    const wanted = ${JSON.stringify(text)};
+    let clicked = 0;
+    addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
+    const deadline = performance.now() + 30000;
+    const check = () => {
+      const area = document.querySelector('main') ?? document.body;
+      if (clicked && area.innerText.toLowerCase().includes(wanted.toLowerCase())) resolve(performance.now() - clicked);
+      else if (performance.now() > deadline) reject(new Error('"' + wanted + '" was not drawn'));
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }); undefined`);
+  return { ms: () => page.evaluate('window.__paintTimer') };
+}
+
+async function measure(baseUrl: string, screens: SignedInScreen[]) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -104,20 +150,87 @@ async function measure(baseUrl: string) {
     const login = report('/login, cold', await take(), BUDGET_KB.login);
 
     // As a user does it: type the credentials (what the app prefetches meanwhile counts as
-    // sign-in's), press Sign In, wait until Applications is drawn and the network is quiet.
-    await page.getByLabel('Email or Username').pressSequentially(ADMIN.email, { delay: 30 });
-    await page.getByRole('textbox', { name: 'Password', exact: true }).pressSequentially(ADMIN.password, {
+    // sign-in's), press Sign In, wait until the first screen is drawn and the network is quiet.
+    // The flow user has NS BI, so sign-in leads to NS BI (docs/product.md §2), not Applications.
+    await page.getByLabel('Email or Username').pressSequentially(FLOW_USER.email, { delay: 30 });
+    await page.getByRole('textbox', { name: 'Password', exact: true }).pressSequentially(FLOW_USER.password, {
       delay: 30,
     });
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Applications' }).waitFor();
-    await page.getByText('Live Dispatch', { exact: true }).first().waitFor();
+    const first = screens.find((s) => s.key === 'nsbi')!;
+    await dataArea(page).getByText(first.dataText).first().waitFor();
     await settled(page);
-    const signIn = report('typing + Sign In → Applications drawn', await take(), BUDGET_KB.signIn);
+    const signIn = report('typing + Sign In → NS BI drawn', await take(), BUDGET_KB.signIn);
+    console.log(`\nrequests for sign-in → NS BI: ${signIn.count} (before issue 17: ${REQUESTS_BEFORE})`);
+
+    // Each signed-in screen opened at its address with the HTTP cache emptied before it, in the
+    // tab that signed in (its session storage holds the session): what a phone downloads.
+    const cold: Record<string, string | number>[] = [];
+    const only = process.env.BENCH_SCREENS?.split(',');
+    for (const screen of screens.filter((s) => !only || only.includes(s.key))) {
+      await emptyCache(page);
+      await page.goto(`${baseUrl}${screen.path}`);
+      await dataArea(page).getByText(screen.dataText).first().waitFor();
+      await settled(page);
+      const { total, count } = report(
+        `${screen.name} ${screen.path}, empty cache`,
+        await take(),
+        BUDGET_KB.screen,
+      );
+      cold.push({ screen: `${screen.name} ${screen.path}`, requests: count, 'KB on the wire': kb(total) });
+    }
+
+    console.log('\n## Every signed-in screen, empty cache\n');
+    printTable(cold);
+    const over = cold.filter((row) => Number(row['KB on the wire']) > BUDGET_KB.screen);
     console.log(
-      `\nrequests for sign-in → Applications: ${signIn.count} (before issue 17: ${REQUESTS_BEFORE})`,
+      `\nbudget ≤ ${BUDGET_KB.screen} KB per screen: ${over.length ? `NOT met (${over.map((r) => r.screen).join(', ')})` : 'met'}`,
     );
-    return { login, signIn };
+
+    // A warm session: the app is running and its files are in the HTTP cache; each screen is
+    // opened from the one before by clicking its link (the pointer reaches the link just before
+    // the click, as Playwright's click does: no head start for prefetch on hover). In a desktop
+    // window, where the sidebar is open.
+    const warm: Record<string, string | number>[] = [];
+    if (process.env.BENCH_WARM === '0') return { login, signIn, cold, warm };
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseUrl}/`);
+    await dataArea(page).getByText('Open NS BI').first().waitFor();
+    await settled(page);
+    await take();
+    for (const key of WARM_ORDER) {
+      const screen = screens.find((s) => s.key === key)!;
+      if (screen.link.inUserMenu) await page.getByRole('button', { name: /account menu/i }).click();
+      const timer = await armPaintTimer(page, screen.dataText);
+      const link = screen.link.inUserMenu
+        ? page.getByRole('menuitem', { name: screen.link.name })
+        : page.getByRole('link', { name: screen.link.name, exact: true }).first();
+      await link.click();
+      const ms = Number(
+        await timer.ms().catch(async (error: unknown) => {
+          const shot = path.join(os.tmpdir(), `first-load-${screen.key}.png`);
+          await page.screenshot({ path: shot });
+          console.log(`${screen.name}: ${String(error)} (at ${page.url()}, screenshot ${shot})`);
+          return NaN;
+        }),
+      );
+      await settled(page);
+      const requests = await take();
+      warm.push({
+        'opened by its link': `${screen.name} ${screen.path}`,
+        'click → data drawn ms': Number.isNaN(ms) ? 'not drawn' : Math.round(ms),
+        requests: requests.length,
+        'KB on the wire': kb(requests.reduce((s, r) => s + r.bytes, 0)),
+      });
+    }
+
+    console.log("\n## Warm session: click → the new screen's data drawn\n");
+    printTable(warm);
+    const slow = warm.filter((row) => !(Number(row['click → data drawn ms']) <= WARM_TARGET_MS));
+    console.log(
+      `\ntarget ≤ ${WARM_TARGET_MS} ms: ${slow.length ? `NOT met (${slow.map((r) => r['opened by its link']).join(', ')})` : 'met'}`,
+    );
+    return { login, signIn, cold, warm };
   } finally {
     await browser.close();
   }
@@ -128,7 +241,10 @@ async function main() {
   const database = await scratchPglite();
   const server = await startChild('server', serverMain, serverEnv(database));
   try {
-    await measure(server.url);
+    const screens = await prepareSignedInScreens(server.url);
+    console.log(`load average before: ${loadAverage()}`);
+    await measure(server.url, screens);
+    console.log(`\nload average after: ${loadAverage()}`);
   } finally {
     await server.stop();
     await database.dispose();

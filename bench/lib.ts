@@ -9,7 +9,8 @@ import path from 'node:path';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
 
 export const root = path.resolve(import.meta.dirname, '..');
-export const serverMain = path.join(root, 'apps/server/dist/main.js');
+/** The built server; `BENCH_SERVER_MAIN` (with `WEB_DIST`) measures another build, e.g. main's for a before/after. */
+export const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 export const API = '/api/v1.0';
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 /** Server that may CREATE DATABASE; each PostgreSQL run gets its own database there. */
@@ -51,7 +52,8 @@ export async function startChild(
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 120_000;
+  // Generous: on a busy machine a first start (initdb, migrations) can take minutes.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready`);
     try {
@@ -61,7 +63,7 @@ export async function startChild(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} was not ready within 120 s`);
+      throw new Error(`${name} was not ready within 300 s`);
     }
     await sleep(100);
   }
@@ -165,4 +167,12 @@ export function median(values: number[]): number {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** The machine's load averages (1, 5, 15 min): printed beside every timing, which means little when high. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 }

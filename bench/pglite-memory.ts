@@ -18,28 +18,41 @@ import {
 const idleMs = Number(process.env.BENCH_IDLE_SECONDS ?? 5) * 1000;
 const preload = path.join(root, 'bench/pglite-options.mjs');
 
-const variants: { name: string; settings: string[]; nodeArgs?: string[] }[] = [
-  { name: 'defaults (shared_buffers=128MB)', settings: [] },
-  { name: 'shared_buffers=32MB', settings: ['shared_buffers=32MB'] },
-  { name: 'shared_buffers=16MB', settings: ['shared_buffers=16MB'] },
+type Variant = { name: string; settings: string[]; initialMemoryMB?: number; nodeArgs?: string[] };
+const variants: Variant[] = [
+  { name: 'as the server is (shared_buffers=16MB)', settings: [] },
+  { name: 'shared_buffers=128MB (PGlite default)', settings: ['shared_buffers=128MB'] },
   { name: 'shared_buffers=8MB', settings: ['shared_buffers=8MB'] },
+  { name: 'initial WASM memory 64 MB', settings: [], initialMemoryMB: 64 },
+  { name: 'initial WASM memory 32 MB', settings: [], initialMemoryMB: 32 },
   {
-    name: 'shared_buffers=16MB, node --liftoff-only',
-    settings: ['shared_buffers=16MB'],
+    name: 'initial 32 MB, node --liftoff-only',
+    settings: [],
+    initialMemoryMB: 32,
     nodeArgs: ['--liftoff-only'],
+  },
+  {
+    name: 'initial 32 MB, node --max-semi-space-size=4',
+    settings: [],
+    initialMemoryMB: 32,
+    nodeArgs: ['--max-semi-space-size=4'],
   },
 ];
 
 async function main() {
   requireBuild();
   console.log(
-    `VmRSS ${idleMs / 1000} s after /readyz; PostgreSQL settings passed as PGlite startParams (-c)`,
+    `VmRSS ${idleMs / 1000} s after /readyz; PostgreSQL settings passed as PGlite startParams (-c), the initial memory as PGlite's initialMemory`,
   );
   const rows: Record<string, string>[] = [];
   for (const variant of variants) {
     const database = await scratchPglite();
     const measure = async () => {
-      const env = { ...serverEnv(database), BENCH_PGLITE_SETTINGS: variant.settings.join(',') };
+      const env = {
+        ...serverEnv(database),
+        BENCH_PGLITE_SETTINGS: variant.settings.join(','),
+        BENCH_PGLITE_INITIAL_MEMORY_MB: String(variant.initialMemoryMB ?? ''),
+      };
       const server = await startChild('server', serverMain, env, {
         nodeArgs: ['--import', preload, ...(variant.nodeArgs ?? [])],
       });

@@ -5,9 +5,18 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { mantineStyles } from './build/mantine-styles';
 
-/** The modules behind sign-in's first screen: the session, its layout, Applications. */
+/**
+ * The modules behind sign-in's first screen: the session, its layout, Applications, and the
+ * screens' data prefetch (app/screen-data.ts: the reads every screen's loader starts, decision 0028).
+ */
 const SIGNED_IN_SHELL =
-  /[\\/]src[\\/](app[\\/](session-root|require-auth|layout[\\/])|features[\\/]applications[\\/])/;
+  /[\\/]src[\\/](app[\\/](session-root|require-auth|screen-data|layout[\\/])|features[\\/]applications[\\/])/;
+
+/**
+ * Parts of the shell's folders that load on demand, not with the shell: the account menu (on
+ * intent) and the link-account modal (when opened), decision 0028.
+ */
+const ON_DEMAND = /[\\/](account-menu|link-account-modal)\.tsx$/;
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -47,6 +56,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Which chunks each first screen needs: the server names them in the page (plugins/web.ts).
+    manifest: true,
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
@@ -78,7 +89,7 @@ export default defineConfig({
             // everything they import that /login did not load (React Query, the Mantine parts,
             // icons), in one file that the sign-in form prefetches while the user types
             // (decision 0017). Other screens import from it what they share with the shell.
-            { name: 'shell', test: SIGNED_IN_SHELL },
+            { name: 'shell', test: (id: string) => SIGNED_IN_SHELL.test(id) && !ON_DEMAND.test(id) },
           ],
         },
       },

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { applyCacheVersion } from './shared/storage/cache-version';
 import { AppProviders, wireApiHooks } from './app/providers';
+import { prefetchOnIntent } from './app/prefetch';
 import { createAppRouter } from './app/router';
 import { startTracingAfterPaint } from './shared/telemetry/start-after-paint';
 
@@ -14,6 +15,7 @@ captureHandOffToken();
 applyCacheVersion();
 
 const router = createAppRouter();
+prefetchOnIntent(router.routes);
 wireApiHooks({
   navigate: (to, options) => router.navigate(to, options),
   currentLocation: () => {

@@ -64,6 +64,20 @@ const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',
 });
 
+/**
+ * The build's hashed scripts, stylesheets, fonts and raster images (plugins/web.ts) are never
+ * documents: a CSP, frame rules, COOP and the legacy document headers do nothing there (the
+ * page's own CSP governs what its scripts may do), yet they cost ~650 bytes on each of the dozens
+ * of files a screen loads on a phone (decision 0028). They keep what does apply to a
+ * subresource: no MIME sniffing, and no other site may load them. SVG files keep the document
+ * set: opened on their own they are documents.
+ */
+const SUBRESOURCE_HEADERS: ReadonlyArray<[string, string]> = [
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['x-content-type-options', 'nosniff'],
+];
+const isSubresource = (url: string) => /^\/assets\/[\w.-]+\.(js|css|woff2?|png|jpe?g|webp|avif)$/.test(url);
+
 /** Under the API prefix but an HTML page (Swagger UI) with its own CSP: it gets the document set. */
 const isApiData = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(`${API_PREFIX}/docs`);
 
@@ -90,6 +104,8 @@ export async function securityHeaders(
       // response's, which validates and copies each header once more. A route that hijacks the
       // reply (the SSE stream) passes `reply.getHeaders()` on itself.
       reply.headers(API_HEADERS);
+    } else if (isSubresource(request.url)) {
+      for (const [name, value] of SUBRESOURCE_HEADERS) reply.raw.setHeader(name, value);
     } else {
       // Documents: on the raw response, as helmet does, because @fastify/static and the docs UI
       // write theirs there and must still win.

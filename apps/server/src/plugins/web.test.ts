@@ -144,3 +144,76 @@ describe('the page tells the app the server’s APP_ENV (issue 18.8)', () => {
     }
   });
 });
+
+describe('what a phone downloads: short headers on hashed files, the shell named in a signed-in page (decision 0028)', () => {
+  let t: TestApp;
+  let dir: string;
+  const SHELL = { js: 'assets/Shell123.js', css: 'assets/shell-abc.css' };
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    writeBuild(dir);
+    writeFileSync(path.join(dir, 'assets/logo-abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // Vite's build manifest: the entry, and the shell chunk a signed-in screen needs first.
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_Vendor.js'] },
+        '_Vendor.js': { file: 'assets/Vendor.js', name: 'vendor' },
+        '_Shell123.js': {
+          file: SHELL.js,
+          name: 'shell',
+          imports: ['_Vendor.js', 'index.html'],
+          css: [SHELL.css],
+        },
+      }),
+    );
+    t = await createTestApp({ WEB_DIST: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed script without the document headers and validators, keeping nosniff and CORP', async () => {
+    const res = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': BROWSER },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'etag',
+      'last-modified',
+      'accept-ranges',
+    ])
+      expect(res.headers[name], name).toBeUndefined();
+  });
+
+  it('keeps the document headers on an SVG, which is a document when opened on its own', async () => {
+    const res = await t.app.inject({ url: '/assets/logo-abc.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('names the shell chunk and its stylesheet in a signed-in page, and nothing extra in /login', async () => {
+    const page = (await t.app.inject({ url: '/admin/users?page=2' })).body;
+    expect(page).toContain(`<link rel="modulepreload" crossorigin href="/${SHELL.js}">`);
+    expect(page).toContain(`<link rel="preload" as="style" crossorigin href="/${SHELL.css}">`);
+    // The entry and what it imports are the build's own business (index.html names them).
+    expect(page).toContain('href="/assets/Vendor.js"');
+    expect(page).not.toContain('href="/assets/index-abc123.js"');
+    const login = (await t.app.inject({ url: '/login?status=401' })).body;
+    expect(login).not.toContain('modulepreload');
+    expect(login).toBe(PAGE);
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).headers['content-type']).toMatch(
+      /^text\/html/,
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { rememberMobileTarget } from '../shared/storage/mobile-view';
 import { PageLoader } from '../shared/ui/page-loader';
 import { GuestOnly, RequireNsbi, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
+import { screenData } from './prefetch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SignInRoute } from './sign-in-route';
 
@@ -17,9 +18,10 @@ const settingsPage = lazyPage('settings', () =>
 );
 
 /** NS BI and one of its folders: the same screen (its own chunk: not on /login's bill). */
-const reportsPage = lazyPage('reports', () =>
-  import('../features/reports/reports-page').then((m) => m.ReportsPage),
-);
+const reportsPage = {
+  ...lazyPage('reports', () => import('../features/reports/reports-page').then((m) => m.ReportsPage)),
+  ...screenData('reports'),
+};
 
 type FramedPageName = Exclude<keyof typeof FramedPages, 'DesignerPage'>;
 /** A screen of Developer Resources, Tools or Analysis: one chunk for all of them (framed-pages.ts). */
@@ -74,6 +76,7 @@ const adminRoutes = (): RouteObject[] => [
     // Users and Blocked Users (?blocked); Create/Edit User are modals over the list.
     path: routes.users,
     ...lazyPage('users', () => import('../features/users/users-page').then((m) => m.UsersPage)),
+    ...screenData('users'),
     children: [
       {
         path: routes.usersCreate,
@@ -115,6 +118,7 @@ const adminRoutes = (): RouteObject[] => [
   {
     path: routes.auditLog,
     ...lazyPage('audit-log', () => import('../features/audit/audit-log-page').then((m) => m.AuditLogPage)),
+    ...screenData('auditLog'),
   },
   { path: routes.tools, ...framedPage('ToolsPage') },
   { path: routes.biDesigner, ...designer(false) },
@@ -147,6 +151,7 @@ const layoutRoutes = (): RouteObject[] => [
     ...lazyPage('applications', () =>
       import('../features/applications/applications-page').then((m) => m.ApplicationsPage),
     ),
+    ...screenData('applications'),
   },
   {
     element: <RequireNsbi />,
@@ -159,6 +164,7 @@ const layoutRoutes = (): RouteObject[] => [
   {
     path: routes.profile,
     ...lazyPage('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+    ...screenData('profile'),
   },
   { path: routes.settings, ...settingsPage },
   {
@@ -185,6 +191,7 @@ const signedInRoutes = (): RouteObject[] => [
         ...lazyPage('report-details', () =>
           import('../features/reports/report-details-page').then((m) => m.ReportDetailsPage),
         ),
+        ...screenData('reportDetails'),
       },
     ],
   },

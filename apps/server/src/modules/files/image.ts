@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, SharpConstructor } from 'sharp';
 import { LOGO_HEIGHT } from '@portal/contract';
 
 export type ImageKind = {
@@ -22,10 +22,21 @@ export const STORED_LOGO_BOX = { width: 3 * 220, height: 3 * LOGO_HEIGHT } as co
 /** A decompression bomb guard: far above any logo, far below what would exhaust memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-// libvips on one thread, no cache kept between images: one image job at a time (upload-queue.ts)
-// then costs one core and the memory of one image, never the whole machine's.
-sharp.cache(false);
-sharp.concurrency(1);
+let loading: Promise<SharpConstructor> | undefined;
+/**
+ * libvips, loaded with the first image and kept: ~28 MB of resident memory that a server which
+ * is never sent a logo does not carry (decision 0028). On one thread, no cache kept between
+ * images: one image job at a time (upload-queue.ts) then costs one core and the memory of one
+ * image, never the whole machine's.
+ */
+function loadSharp(): Promise<SharpConstructor> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 /** PNG or JPEG by the file's first bytes; anything else (SVG, GIF, text named .png, …) is null. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
@@ -48,6 +59,7 @@ export async function reencodeLogo(
   bytes: Buffer,
   kind: ImageKind,
 ): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
     const { format } = await input.metadata();

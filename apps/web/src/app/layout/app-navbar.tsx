@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppShell, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, NavLink, Text } from '@mantine/core';
 import {
   IconApps,
   IconCode,
@@ -115,7 +115,9 @@ export function AppNavbar() {
 
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} p="sm">
+      {/* The browser's own scrolling (thin, as Mantine's ScrollArea drew it): ScrollArea's code
+          is not needed to draw every screen (decision 0028). */}
+      <AppShell.Section grow p="sm" className={classes.links}>
         <RouteLink
           label="Applications"
           to={routes.dashboard}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Alert, SimpleGrid } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight, IconChartBar, IconTool } from '@tabler/icons-react';
 import { META_KEYS, MESSAGES, metaFlag, type LinkedApp, type User } from '@portal/contract';
@@ -9,9 +9,14 @@ import { isMaintenanceOn, useSystemSettings } from '../../shared/api/get-system-
 import { countNsbiClick } from './api/count-nsbi-click';
 import { useLinkedAppUrls } from './api/get-linked-apps';
 import { AppCard } from './components/app-card';
-import { LinkAccountModal } from './components/link-account-modal';
 import { LinkedAppCard } from './components/linked-app-card';
 import { StatusLine, StatusLoading } from './components/status-line';
+
+// Loaded when first asked for: a modal (focus trap, scroll lock) and a form that most visits of
+// the dashboard never open (decision 0028).
+const LinkAccountModal = lazy(() =>
+  import('./components/link-account-modal').then((m) => ({ default: m.LinkAccountModal })),
+);
 
 /**
  * The dashboard (docs/product.md §2 Applications): NS BI, Tattle Systems and Live Dispatch, and the login
@@ -23,7 +28,12 @@ export function ApplicationsPage() {
   const urls = useLinkedAppUrls();
   // The app to link, and why the modal opened when the server said (a TS session that ended).
   const [linking, setLinking] = useState<{ app: LinkedApp; reason?: string } | null>(null);
-  const requestLink = (app: LinkedApp, reason?: string) => setLinking({ app, reason });
+  // Mounted from its first opening on, so it still closes with its transition.
+  const [modalWanted, setModalWanted] = useState(false);
+  const requestLink = (app: LinkedApp, reason?: string) => {
+    setModalWanted(true);
+    setLinking({ app, reason });
+  };
   if (!user) return null;
 
   return (
@@ -45,11 +55,15 @@ export function ApplicationsPage() {
         <LinkedAppCard app="ts" user={user} url={urls.ts} onLinkRequest={requestLink} />
         <LinkedAppCard app="ld" user={user} url={urls.ld} onLinkRequest={requestLink} />
       </SimpleGrid>
-      <LinkAccountModal
-        app={linking?.app ?? null}
-        reason={linking?.reason}
-        onClose={() => setLinking(null)}
-      />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <LinkAccountModal
+            app={linking?.app ?? null}
+            reason={linking?.reason}
+            onClose={() => setLinking(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contract';
-import { AUDIT_FILTERS, type AuditParams } from './api/get-audit-log';
+import { DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { AUDIT_FILTERS, parseAuditParams, type AuditParams } from './api/get-audit-log';
 
 /**
  * The audit log's state in the URL (page, size, order, and the filters), so a link such as a user's
@@ -10,21 +10,7 @@ import { AUDIT_FILTERS, type AuditParams } from './api/get-audit-log';
  */
 export function useAuditParams() {
   const [query, setQuery] = useSearchParams();
-  const params = useMemo((): AuditParams => {
-    const page = Number(query.get('page'));
-    const paginate = Number(query.get('paginate'));
-    return {
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
-      paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
-      sortColumn: 'at',
-      sortDirection: query.get('sortDirection') === 'asc' ? 'asc' : 'desc',
-      actor: query.get('actor') ?? '',
-      target: query.get('target') ?? '',
-      action: query.get('action') ?? '',
-      from: query.get('from') ?? '',
-      to: query.get('to') ?? '',
-    };
-  }, [query]);
+  const params = useMemo(() => parseAuditParams(query), [query]);
 
   const change = useCallback(
     (patch: Partial<AuditParams>, options: { replace?: boolean } = {}) =>

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { format } from 'date-fns';
-import { DATE_DISPLAY_FORMAT, MESSAGES, type OutboxMail } from '@portal/contract';
+import { MESSAGES, type OutboxMail } from '@portal/contract';
+import { formatDayTime } from '../../shared/format/dates';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { useOutbox } from './api/get-outbox';
 
-const sentAt = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, `${DATE_DISPLAY_FORMAT}, HH:mm:ss`);
-};
+const sentAt = (iso: string) => formatDayTime(iso, { seconds: true });
 
 /**
  * /admin/mail-outbox (admins, outside production): without SMTP_URL the server keeps mails in an

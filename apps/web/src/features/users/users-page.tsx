@@ -11,7 +11,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { toApiQuery } from '../../shared/ui/data-table/list-params';
-import { useUsers } from './api/get-users';
+import { isBlockedList, useUsers } from './api/get-users';
 import { BulkActionsBar } from './components/bulk-actions-bar';
 import { DeleteUserModal } from './components/delete-user-modal';
 import { useSelection } from './components/use-selection';
@@ -24,12 +24,6 @@ import { ChangeLogoModal } from './logo/change-logo-modal';
 
 // The last dialog stays set while it closes, so its text does not vanish during the transition.
 type Dialog = { kind: 'delete' | 'restore' | 'logo'; user: User; open: boolean } | null;
-
-/** `?blocked` (any value but 0/false, or none) is the Blocked Users screen (docs/api.md "Blocked list URL"). */
-const isBlockedList = (query: URLSearchParams) => {
-  const blocked = query.get('blocked');
-  return blocked !== null && blocked !== '0' && blocked !== 'false';
-};
 
 /**
  * Users and Blocked Users (docs/product.md §2): server-side search, sort and pages, all kept in the URL.

@@ -1,15 +1,15 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
-import { BI_MESSAGES, DATE_DISPLAY_FORMAT, MESSAGES, type ReportItem } from '@portal/contract';
+import { BI_MESSAGES, MESSAGES, type ReportItem } from '@portal/contract';
+import { formatDay } from '../format/dates';
 import { itemLink } from './item-link';
 import { NotOpenable, isOpenable } from './not-openable';
 import classes from './reports.module.css';
 
 const addedOn = (iso: string | null) => {
   const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? MESSAGES.addedOn(format(date, DATE_DISPLAY_FORMAT)) : null;
+  return date && !Number.isNaN(date.getTime()) ? MESSAGES.addedOn(formatDay(date)) : null;
 };
 
 /** Dashboard cards (docs/product.md §2): name and "Added on {MMM d, yyyy}"; TS-managed ones disabled. */

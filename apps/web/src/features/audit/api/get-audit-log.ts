@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pagedAuditSchema, type PagedAudit } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pagedAuditSchema, type PagedAudit } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { auditKeys } from '../../../shared/api/query-keys';
 
@@ -16,6 +16,23 @@ export type AuditParams = {
   to: string;
 };
 export const AUDIT_FILTERS = ['actor', 'target', 'action', 'from', 'to'] as const;
+
+/** The screen's state from its URL query; anything unusable falls back to its default. */
+export function parseAuditParams(query: URLSearchParams): AuditParams {
+  const page = Number(query.get('page'));
+  const paginate = Number(query.get('paginate'));
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
+    sortColumn: 'at',
+    sortDirection: query.get('sortDirection') === 'asc' ? 'asc' : 'desc',
+    actor: query.get('actor') ?? '',
+    target: query.get('target') ?? '',
+    action: query.get('action') ?? '',
+    from: query.get('from') ?? '',
+    to: query.get('to') ?? '',
+  };
+}
 
 /** The API query of the screen's state; `withPage: false` for the export (every page). */
 export function auditApiQuery(params: AuditParams, { withPage = true } = {}): string {

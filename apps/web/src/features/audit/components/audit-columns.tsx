@@ -1,8 +1,8 @@
 import { Anchor, Code, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import type { AuditEntry } from '@portal/contract';
+import { formatTimestamp } from '../../../shared/format/dates';
 import { routes } from '../../../shared/routes';
 
 const column = createColumnHelper<AuditEntry>();
@@ -30,7 +30,7 @@ export const AUDIT_COLUMNS = [
   column.accessor('at', {
     id: 'at',
     header: 'When',
-    cell: (info) => format(new Date(info.getValue()), 'yyyy-MM-dd HH:mm:ss'),
+    cell: (info) => formatTimestamp(info.getValue()),
   }),
   column.accessor('actor', {
     id: 'actor',

@@ -1,23 +1,16 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
-import { format, formatDistanceToNow } from 'date-fns';
-import { DATE_DISPLAY_FORMAT, type ActiveSession } from '@portal/contract';
+import type { ActiveSession } from '@portal/contract';
+import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast } from '../../../shared/ui/toast';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
-const when = (iso: string) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${format(date, `${DATE_DISPLAY_FORMAT}, HH:mm`)}`;
-};
-const ago = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatDistanceToNow(date, { addSuffix: true });
-};
+const when = (iso: string) => formatDayTime(iso);
+const ago = (iso: string) => formatAgo(iso);
 
 function SessionRow({ session }: { session: ActiveSession }) {
   return (

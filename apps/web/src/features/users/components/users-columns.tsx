@@ -1,17 +1,12 @@
 import { useMemo } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { createColumnHelper, type Row } from '@tanstack/react-table';
-import { format } from 'date-fns';
-import { DATE_DISPLAY_FORMAT, META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
+import { META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
 import { UserRowActions, type UserRowHandlers } from './user-row-actions';
+import { formatDay } from '../../../shared/format/dates';
 import classes from './users-columns.module.css';
 
 const column = createColumnHelper<User>();
-
-const formatDate = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, DATE_DISPLAY_FORMAT);
-};
 
 type UsersColumnsOptions = { currentUserId: number | null; blocked: boolean; handlers: UserRowHandlers };
 
@@ -48,7 +43,7 @@ export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColum
         header: 'Role',
         cell: ({ row }) => <RoleCell user={row.original} />,
       }),
-      column.accessor('createdAt', { header: 'Created', cell: (c) => formatDate(c.getValue()) }),
+      column.accessor('createdAt', { header: 'Created', cell: (c) => formatDay(c.getValue()) }),
       column.display({
         id: 'actions',
         header: () => <span className={classes.actionsHeader}>Actions</span>,
