@@ -48,6 +48,8 @@ describe('Report details', () => {
     expect(iframe.getAttribute('src')).toMatch(
       /^http:\/\/bi\.test\/Dashboard\/d-fleet\?e=false&vo=viewonly&logonTokenId=tok-\d+$/,
     );
+    // One token per open: the route loader's answer is the one the page shows (it is spent once).
+    expect(http.calls('GET dundas-bi/log-on/token')).toHaveLength(1);
     expect(http.calls('GET dundas-bi/log-on/token')[0]?.url.searchParams.get('item')).toBe('d-fleet');
     expect(screen.getByRole('heading', { name: 'Fleet Overview' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'NS BI' })).toHaveAttribute('href', '/nsbi');
