@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import '../app/zod-locale';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait up to 5 s, not 1 s: a lazy screen or the toast code loading on a busy CI
+// machine takes longer than a second, and an answer that never comes still fails the test.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine asks for (color scheme, ScrollArea, Popover sizing).
 if (!window.matchMedia) {
