@@ -46,9 +46,11 @@ function writeWhole(file: string, write: (partial: string) => Promise<void>) {
  */
 export async function backup(config: AppConfig, file: string): Promise<string> {
   if (config.databaseUrl) {
-    const major = await serverMajor(config.databaseUrl);
+    // pg_dump sets session parameters and holds one snapshot: PostgreSQL itself, never a pooler.
+    const url = config.databaseDirectUrl ?? config.databaseUrl;
+    const major = await serverMajor(url);
     const pgDump = await findPgTool('pg_dump', major);
-    const { dbname, env } = toolConnection(config.databaseUrl);
+    const { dbname, env } = toolConnection(url);
     await writeWhole(file, (partial) =>
       runTool(pgDump, ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env),
     );
@@ -94,7 +96,9 @@ export async function restore(config: AppConfig, file: string): Promise<string> 
       `${file} is ${kind ? `a ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} backup` : 'not a portal backup'}, ` +
         `and this configuration's database is ${target === 'pglite' ? 'PGlite (no DATABASE_URL)' : 'PostgreSQL (DATABASE_URL)'}. Nothing was changed.`,
     );
-  return target === 'postgres' ? restorePostgres(config.databaseUrl!, file) : restorePglite(config, content);
+  return target === 'postgres'
+    ? restorePostgres(config.databaseDirectUrl ?? config.databaseUrl!, file)
+    : restorePglite(config, content);
 }
 
 async function restorePglite(config: AppConfig, content: Buffer) {
