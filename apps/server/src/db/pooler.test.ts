@@ -5,6 +5,8 @@ import { createTestApp } from '../test/app';
 import { createUser, signedInAdmin, type TestTokens } from '../test/builders';
 import { startPgbouncer, canRunPgbouncer, type Pgbouncer } from '../test/pgbouncer';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
+import { runDoctor } from '../ops/doctor';
+import { checkPooler } from '../ops/doctor/checks/pooler';
 import { detectTransactionPooler } from './pooler';
 
 /** PostgreSQL itself (in the suite's run behind PgBouncer, TEST_DATABASE_URL is the pooler). */
@@ -63,6 +65,42 @@ describe.runIf(direct && canRunPgbouncer())('behind a transaction-pooling PgBoun
   it('tells a transaction pooler from PostgreSQL itself', async () => {
     expect(await detectTransactionPooler(pg, bouncer.pooled(direct!))).toBe(true);
     expect(await detectTransactionPooler(pg, direct!)).toBe(false);
+  });
+
+  it('npm run doctor: says that DATABASE_URL is a pooler and what breaks while DATABASE_DIRECT_URL is unset', async () => {
+    const doctor = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const code = await runDoctor({
+        env: { APP_ENV: 'test', DATA_DIR: 'memory://', ...env },
+        outside: new Set(Object.keys(env)),
+        print: (line) => lines.push(line),
+        checks: [checkPooler],
+      });
+      return { code, found: lines.filter((line) => /^[✓✗] Connection pooler/.test(line)) };
+    };
+    const pooled = bouncer.pooled(direct!);
+    expect(await doctor({ DATABASE_URL: pooled })).toEqual({
+      code: 1,
+      found: [
+        expect.stringMatching(
+          /^✗ Connection pooler: DATABASE_URL is a transaction pooler \(found\) and DATABASE_DIRECT_URL is unset: realtime events and session revocations reach only the instance .* — try: set DATABASE_DIRECT_URL/,
+        ),
+      ],
+    });
+    expect(await doctor({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: pooled })).toEqual({
+      code: 1,
+      found: [expect.stringMatching(/^✗ Connection pooler: DATABASE_DIRECT_URL is a transaction pooler too/)],
+    });
+    expect(await doctor({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct! })).toEqual({
+      code: 0,
+      found: [expect.stringMatching(/^✓ Connection pooler: DATABASE_URL is a transaction pooler/)],
+    });
+    expect(await doctor({ DATABASE_URL: direct! })).toEqual({
+      code: 0,
+      found: [
+        '✓ Connection pooler: none in transaction mode (found): prepared statements and LISTEN use DATABASE_URL',
+      ],
+    });
   });
 
   describe('with DATABASE_DIRECT_URL', () => {
