@@ -22,7 +22,10 @@ export type TestApp = {
 export function testDatabaseUrls(databaseUrl: string): { url: string; directUrl?: string } {
   const pooler = process.env.TEST_DATABASE_URL;
   const direct = process.env.TEST_DATABASE_DIRECT_URL;
-  if (!pooler || !direct) return { url: databaseUrl };
+  const host = new URL(databaseUrl).host;
+  // A database on another server (a test's private PostgreSQL) is reached as it is.
+  if (!pooler || !direct || (host !== new URL(pooler).host && host !== new URL(direct).host))
+    return { url: databaseUrl };
   const on = (server: string) => {
     const url = new URL(server);
     url.pathname = new URL(databaseUrl).pathname;
