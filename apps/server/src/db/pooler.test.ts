@@ -1,3 +1,6 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { API_PREFIX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +8,7 @@ import { createTestApp } from '../test/app';
 import { createUser, signedInAdmin, type TestTokens } from '../test/builders';
 import { startPgbouncer, canRunPgbouncer, type Pgbouncer } from '../test/pgbouncer';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
+import { backup, restore } from '../ops/backup';
 import { runDoctor } from '../ops/doctor';
 import { checkPooler } from '../ops/doctor/checks/pooler';
 import { detectTransactionPooler } from './pooler';
@@ -166,6 +170,24 @@ describe.runIf(direct && canRunPgbouncer())('behind a transaction-pooling PgBoun
       );
       expect(answers.map((res) => res.statusCode)).toEqual(Array(30).fill(200));
       expect(app.lines.filter((line) => line.level >= ERROR)).toEqual([]);
+    });
+
+    it('refuses to back up or restore through the pooler (pg_restore would leave search_path empty on its connections)', async () => {
+      const config = app.t.config;
+      const file = path.join(os.tmpdir(), `portal-pooler-${process.pid}.backup`);
+      await expect(backup(config, file)).rejects.toThrow(
+        /DATABASE_URL is a transaction pooler: pg_dump and pg_restore need PostgreSQL itself. Set DATABASE_DIRECT_URL/,
+      );
+      expect(existsSync(file)).toBe(false);
+      // A pg_dump custom-format header: restore gets as far as choosing where to connect.
+      writeFileSync(file, 'PGDMP');
+      try {
+        await expect(restore(config, file)).rejects.toThrow(
+          /transaction pooler: pg_dump and pg_restore need/,
+        );
+      } finally {
+        rmSync(file, { force: true });
+      }
     });
   });
 });

@@ -71,4 +71,4 @@ export function unnamedStatementsClient(pg: Pg): typeof Client {
 
 /** What works only with a session of its own, said by the start-up warning and the doctor. */
 export const WITHOUT_DIRECT_URL =
-  'realtime events and session revocations reach only the instance they happen on (LISTEN needs a session of its own, which a transaction pooler does not keep), and npm run backup/restore run pg_dump/pg_restore through the pooler';
+  'realtime events and session revocations reach only the instance they happen on (LISTEN needs a session of its own, which a transaction pooler does not keep), and npm run backup/restore refuse to run (pg_dump and pg_restore need PostgreSQL itself)';
