@@ -29,7 +29,9 @@ if (process.env.E2E_DATABASE_URL) {
   env.DATABASE_URL = scratch.url;
   cleanup = scratch.drop;
   if (process.env.E2E_PGBOUNCER === '1') {
-    const bouncer = await startPgbouncer(scratch.url, Number(process.env.PGBOUNCER_PORT ?? 6440));
+    const bouncer = await startPgbouncer(scratch.url, Number(process.env.PGBOUNCER_PORT ?? 6440), {
+      ownProcessGroup: true,
+    });
     env.DATABASE_URL = bouncer.pooled(scratch.url);
     env.DATABASE_DIRECT_URL = scratch.url;
     cleanup = async () => {

@@ -33,7 +33,15 @@ const answers = (port: number) =>
  * `firstPort`, every database name routed to the upstream server (the `*` line), trust for the
  * users it knows (the upstream's `postgres` user; the local PostgreSQL trusts too).
  */
-export async function startPgbouncer(upstreamUrl: string, firstPort: number): Promise<Pgbouncer> {
+export async function startPgbouncer(
+  upstreamUrl: string,
+  firstPort: number,
+  /**
+   * In a process group of its own, so a signal to the caller's group (Playwright stopping its web
+   * server) does not end it before the server it serves has closed; then only stop() ends it.
+   */
+  { ownProcessGroup = false } = {},
+): Promise<Pgbouncer> {
   const upstream = new URL(upstreamUrl);
   const user = decodeURIComponent(upstream.username || 'postgres');
   const port = await freePortFrom(firstPort);
@@ -68,6 +76,7 @@ export async function startPgbouncer(upstreamUrl: string, firstPort: number): Pr
   const asRoot = process.getuid?.() === 0;
   const child: ChildProcess = spawn(BIN, [...(asRoot ? ['-u', 'postgres'] : []), config], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: ownProcessGroup,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
