@@ -241,7 +241,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR === 'memory://' ? env.DATA_DIR : path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databaseDirectUrl: env.DATABASE_URL ? env.DATABASE_DIRECT_URL : undefined,
-    databasePooler: env.DATABASE_POOLER ?? (env.DATABASE_DIRECT_URL ? 'transaction' : undefined),
+    // A direct URL that differs from DATABASE_URL says DATABASE_URL is a pooler (decision 0031).
+    databasePooler:
+      env.DATABASE_POOLER ??
+      (env.DATABASE_DIRECT_URL && env.DATABASE_DIRECT_URL !== env.DATABASE_URL ? 'transaction' : undefined),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_MINUTES * 60_000,
