@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePortFrom } from '../apps/server/src/test/private-postgres';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -23,7 +24,9 @@ export function requireBuild(...files: string[]) {
   }
 }
 
-export function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
+  // BENCH_FIRST_PORT: the first of the ports this machine gives the bench (else any free one).
+  if (process.env.BENCH_FIRST_PORT) return freePortFrom(Number(process.env.BENCH_FIRST_PORT));
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

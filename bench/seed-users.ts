@@ -94,10 +94,25 @@ const pgArray = (items: string[]) =>
 /**
  * Inserts `count` users (2 % of them blocked, a third with a username, half with a company name,
  * every 20th an admin) after whatever the database holds. Returns how many users exist afterwards.
+ * With `databaseUrl` (PostgreSQL itself, not a pooler) the rows go through a connection of their
+ * own: the server's pool stops any statement after 8 s (db/resilient-pool.ts), and at 1,000,000
+ * users one INSERT … SELECT, the search-text UPDATE or a VACUUM takes longer than that.
  */
-export async function seedUsers(database: Database, count: number): Promise<number> {
+export async function seedUsers(database: Database, count: number, databaseUrl?: string): Promise<number> {
+  if (database.kind !== 'postgres' || !databaseUrl) return seedThrough(database.db, count);
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await seedThrough(drizzle(client) as unknown as Database['db'], count);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seedThrough(db: Database['db'], count: number): Promise<number> {
   const passwordHash = await hash(SEED_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  const { db } = database;
   await db.transaction(async (tx) => {
     const [{ base } = { base: 0 }] = rowsOf<{ base: number }>(
       await tx.execute(sql`select coalesce(max(id), 0)::int as base from users`),
@@ -156,7 +171,7 @@ async function main() {
   });
   try {
     const started = Date.now();
-    const total = await seedUsers(database, Number(values.count));
+    const total = await seedUsers(database, Number(values.count), values['database-url']);
     console.log(`seeded ${values.count} users in ${Date.now() - started} ms; ${total} users in the database`);
   } finally {
     await database.close();

@@ -4,6 +4,8 @@
 // EXPLAIN ANALYZE of the statements behind them.
 // Needs `npm run build -w apps/server`. Run: npx tsx bench/users-list.ts
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_TARGETS=postgres,pglite BENCH_PG_USERS=100000 BENCH_PGLITE_USERS=10000
+// PostgreSQL through a transaction-pooling PgBouncer too (decision 0031), on the same seeded database:
+//   BENCH_VIA=direct,pgbouncer (PGBOUNCER_PORT: the first port to try, default 6440)
 // To compare builds on one seeded database, in turns (a burst elsewhere on the machine then hits
 // each build alike): BENCH_SERVER_MAINS=/tmp/a/main.js,/tmp/b/main.js BENCH_ROUNDS=3
 import os from 'node:os';
@@ -23,6 +25,7 @@ import {
   signIn,
   startChild,
 } from './lib';
+import { startPgbouncer } from '../apps/server/src/test/pgbouncer';
 import { explainListQueries } from './users-list-plans';
 import { seedUsers } from './seed-users';
 
@@ -33,6 +36,8 @@ const warmup = 3;
 /** The builds to measure, each in turn per round, against the same seeded database. */
 const mains = (process.env.BENCH_SERVER_MAINS ?? serverMain).split(',');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+/** How the server reaches PostgreSQL: itself, and/or through a transaction-mode PgBouncer. */
+const vias = (process.env.BENCH_VIA ?? 'direct').split(',') as Array<'direct' | 'pgbouncer'>;
 
 type Kind = 'default page' | 'sort name desc' | 'deep page' | 'one-letter search' | '3+ letter search';
 type Req = { method: 'GET'; path: string; kind: Kind };
@@ -78,31 +83,59 @@ async function measure(scratch: Scratch, users: number): Promise<Map<string, num
     dataDir: scratch.env.DATA_DIR ?? '',
   });
   try {
-    await seedUsers(database, users);
+    await seedUsers(database, users, scratch.env.DATABASE_URL);
     console.log(`  seeded ${users} users in ${((Date.now() - started) / 1000).toFixed(1)} s; plans:`);
-    await explainListQueries(database, users);
+    // Through the server's pool (8 s per statement): at a million users a plan may take longer.
+    await explainListQueries(database, users).catch((err: unknown) =>
+      console.warn(`  ! no plans: ${err instanceof Error ? err.message : String(err)}`),
+    );
   } finally {
     await database.close();
   }
 
-  const p95s = new Map<string, number[]>(mains.map((main) => [main, []]));
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const main of mains) {
-      const overall = await measureServer(
-        scratch,
-        users,
-        main,
-        mains.length > 1 || rounds > 1 ? `${main}, round ${round}` : '',
-      );
-      p95s.get(main)!.push(overall);
+  const routes: typeof vias = scratch.env.DATABASE_URL ? vias : ['direct'];
+  const bouncer = routes.includes('pgbouncer')
+    ? await startPgbouncer(scratch.env.DATABASE_URL!, Number(process.env.PGBOUNCER_PORT ?? 6440))
+    : undefined;
+  const p95s = new Map<string, number[]>();
+  try {
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const main of mains) {
+        for (const via of routes) {
+          const key = [mains.length > 1 && main, routes.length > 1 && via].filter(Boolean).join(', ') || main;
+          const env: Record<string, string> =
+            via === 'pgbouncer'
+              ? {
+                  DATABASE_URL: bouncer!.pooled(scratch.env.DATABASE_URL!),
+                  DATABASE_DIRECT_URL: scratch.env.DATABASE_URL!,
+                }
+              : {};
+          const overall = await measureServer(
+            scratch,
+            users,
+            main,
+            mains.length > 1 || rounds > 1 || routes.length > 1 ? `${key}, round ${round}` : '',
+            env,
+          );
+          p95s.set(key, [...(p95s.get(key) ?? []), overall]);
+        }
+      }
     }
+  } finally {
+    await bouncer?.stop();
   }
   return p95s;
 }
 
 /** One build: a fresh process (remembers nothing), the cold first answers, then the load. */
-async function measureServer(scratch: Scratch, users: number, main: string, label: string) {
-  const server = await startChild(`server on ${scratch.label}`, main, serverEnv(scratch));
+async function measureServer(
+  scratch: Scratch,
+  users: number,
+  main: string,
+  label: string,
+  env: Record<string, string> = {},
+) {
+  const server = await startChild(`server on ${scratch.label}`, main, { ...serverEnv(scratch), ...env });
   try {
     const headers = { authorization: `Bearer ${await signIn(server.url)}` };
     const requests = requestMix(users);
@@ -157,7 +190,7 @@ async function measureServer(scratch: Scratch, users: number, main: string, labe
 const summaryRows = (target: string, p95s: Map<string, number[]>, targetMs: number) =>
   [...p95s].map(([main, values]) => ({
     target,
-    ...(mains.length > 1 && { build: main }),
+    ...((mains.length > 1 || vias.length > 1) && { 'build, via': main }),
     'p95 ms': values.map(ms).join(' / '),
     ...(values.length > 1 && { 'median p95 ms': ms(percentile(values, 50)) }),
     'target ms': targetMs,

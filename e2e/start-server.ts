@@ -1,10 +1,13 @@
 // Starts the built server for Playwright on a clean database and removes that database afterwards,
 // with a real SMTP server (mail-sink.ts) as its mail server. Run by `node --import tsx`.
 // PGlite in a fresh folder by default; with E2E_DATABASE_URL (a PostgreSQL server URL whose user may
-// CREATE DATABASE) a new database portal_e2e_<time> is created there and dropped on exit.
+// CREATE DATABASE) a new database portal_e2e_<time> is created there and dropped on exit; with
+// E2E_PGBOUNCER=1 as well, the server reaches it through a transaction-mode PgBouncer of its own
+// (DATABASE_URL; DATABASE_DIRECT_URL straight at it, decision 0031), on a free port from PGBOUNCER_PORT.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { startPgbouncer } from '../apps/server/src/test/pgbouncer';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
 import { startMailSink } from './mail-sink';
 
@@ -25,6 +28,17 @@ if (process.env.E2E_DATABASE_URL) {
   const scratch = await createScratchDatabase(process.env.E2E_DATABASE_URL, 'portal_e2e');
   env.DATABASE_URL = scratch.url;
   cleanup = scratch.drop;
+  if (process.env.E2E_PGBOUNCER === '1') {
+    const bouncer = await startPgbouncer(scratch.url, Number(process.env.PGBOUNCER_PORT ?? 6440), {
+      ownProcessGroup: true,
+    });
+    env.DATABASE_URL = bouncer.pooled(scratch.url);
+    env.DATABASE_DIRECT_URL = scratch.url;
+    cleanup = async () => {
+      await bouncer.stop();
+      await scratch.drop();
+    };
+  }
 } else {
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR must be set (playwright.config.ts sets it)');

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, BROWSER_TRACES, MESSAGES } from '@portal/contract';
 import type { AppConfig } from './config';
+import { WITHOUT_DIRECT_URL } from './db/pooler';
 import { openDatabase, type Database } from './db/client';
 import { compressionPlugin } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -125,6 +126,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openDatabase(config));
   app.decorate('config', config);
   app.decorate('database', database);
+  if (database.pooler?.mode === 'transaction' && !database.listenUrl)
+    app.log.warn(
+      `DATABASE_URL is a transaction pooler${database.pooler.detected ? ' (found at start)' : ''} and DATABASE_DIRECT_URL is unset: ${WITHOUT_DIRECT_URL}. Set DATABASE_DIRECT_URL to PostgreSQL itself (docs/operations.md "Behind a connection pooler").`,
+    );
   app.decorate('draining', false);
   app.decorate('drain', () => {
     app.draining = true;

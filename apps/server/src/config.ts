@@ -23,6 +23,20 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
+    /**
+     * Straight to PostgreSQL when DATABASE_URL is a connection pooler: what needs a session of its
+     * own (LISTEN for realtime and session revocation, migrations under their lock, backups).
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must be a postgres:// URL')
+      .optional(),
+    /**
+     * What DATABASE_URL reaches: `transaction` (a transaction-pooling PgBouncer or alike: no session
+     * state is kept between transactions) or `none` (PostgreSQL, or a session-pooling pooler).
+     * Unset: `transaction` when DATABASE_DIRECT_URL is set, else found at start (decision 0031).
+     */
+    DATABASE_POOLER: z.enum(['transaction', 'none']).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -146,6 +160,10 @@ export type AppConfig = {
   appKey: Buffer;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for LISTEN, migrations and backups (else databaseUrl). */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_POOLER; undefined: decided at start (db/pooler.ts). */
+  databasePooler: 'transaction' | 'none' | undefined;
   admin: { email: string | undefined; password: string | undefined };
   logLevel: string;
   accessTokenTtlMs: number;
@@ -222,6 +240,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // 'memory://' (tests) is a PGlite mode, not a folder: resolving it made a real 'memory:' folder.
     dataDir: env.DATA_DIR === 'memory://' ? env.DATA_DIR : path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_URL ? env.DATABASE_DIRECT_URL : undefined,
+    // A direct URL that differs from DATABASE_URL says DATABASE_URL is a pooler (decision 0031).
+    databasePooler:
+      env.DATABASE_POOLER ??
+      (env.DATABASE_DIRECT_URL && env.DATABASE_DIRECT_URL !== env.DATABASE_URL ? 'transaction' : undefined),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_MINUTES * 60_000,

@@ -3,12 +3,16 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
 import { runNamed } from './pglite-prepared';
+import { detectTransactionPooler, unnamedStatementsClient } from './pooler';
 import { createResilientPool } from './resilient-pool';
 import * as schema from './schema';
+
+/** What openPostgres uses of the pg module (loaded on demand: the PGlite suites never need it). */
+type PgModule = { Pool: typeof Pool; Client: typeof Client };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -36,6 +40,10 @@ export type Database = {
    * asks the running server for it (ops/backup-socket.ts); PostgreSQL is dumped with pg_dump.
    */
   backup?(): Promise<Blob>;
+  /** PostgreSQL only: whether DATABASE_URL is a transaction pooler. */
+  pooler?: PoolerInfo;
+  /** PostgreSQL only: where LISTEN can hold a session (undefined: nowhere, realtime stays in-process). */
+  listenUrl?: string;
   /** Connections of the main pool (PostgreSQL only; PGlite has one session and no pool): /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -44,18 +52,44 @@ export type Database = {
 /** Any fixed number: serialises migrations when several instances start at once on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_310_001;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  /** PostgreSQL itself when databaseUrl is a pooler: migrations run there (config DATABASE_DIRECT_URL). */
+  databaseDirectUrl?: string;
+  /** undefined: found at start (db/pooler.ts). */
+  databasePooler?: 'transaction' | 'none';
+  dataDir: string;
+};
+
+/** How the server reaches PostgreSQL (decision 0031). */
+export type PoolerInfo = {
+  /** `transaction`: DATABASE_URL is a transaction pooler, so no statement relies on its session. */
+  mode: 'transaction' | 'none';
+  /** Found at start rather than configured. */
+  detected: boolean;
+};
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts)
+    : await openPglite(opts.dataDir);
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = createResilientPool(pg, { connectionString: url, max: 10 });
+  const detected = opts.databasePooler === undefined;
+  const pooled = detected ? await detectTransactionPooler(pg, url) : opts.databasePooler === 'transaction';
+  const pool = createResilientPool(pg, {
+    connectionString: url,
+    max: 10,
+    ...(pooled && { Client: unnamedStatementsClient(pg) }),
+  });
   const db = drizzle(pool, { schema });
-  // Opened on first use, a second small pool for named statements that are to run under generic plans.
+  // Opened on first use, a second small pool for named statements that are to run under generic
+  // plans. Not through a transaction pooler: a named statement does not outlive its transaction
+  // there (and PgBouncer refuses the `options` start-up parameter), so those run unnamed.
   let genericPlans: Pool | undefined;
   const genericPool = () => {
     if (!genericPlans) {
@@ -68,19 +102,15 @@ async function openPostgres(url: string): Promise<Database> {
     }
     return genericPlans;
   };
-  const lock = await pool.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(db, { migrationsFolder });
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    lock.release();
-  }
+  await migratePostgres(pg, opts.databaseDirectUrl ?? url);
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    pooler: { mode: pooled ? 'transaction' : 'none', detected },
+    // LISTEN needs a session that lasts: never a transaction pooler's.
+    listenUrl: opts.databaseDirectUrl ?? (pooled ? undefined : url),
     query: async ({ name, plan, text, values }) =>
-      plan === 'generic'
+      plan === 'generic' && !pooled
         ? (await genericPool().query({ name, text, values })).rows
         : (await pool.query({ text, values })).rows,
     ping: async () => {
@@ -92,6 +122,31 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Applies pending migrations in one transaction that holds a transaction-level advisory lock, so
+ * instances starting at once take turns, and the lock goes with the transaction: nothing is left
+ * on a connection (a session lock taken through a transaction pooler could stay on a server
+ * connection the pooler hands to others, and its unlock land on another). drizzle's migrator opens
+ * its own transaction inside ours (PostgreSQL warns and carries on); its COMMIT or ROLLBACK ends both.
+ */
+async function migratePostgres(pg: PgModule, url: string) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = createResilientPool(pg, { connectionString: url, max: 1 });
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+    await pool.end();
+  }
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from '../config';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, testDatabaseUrlEnv, type TestApp } from '../test/app';
 import { createUser } from '../test/builders';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
 import { backup, OpsError, restore } from './backup';
@@ -44,8 +44,12 @@ describe(`online backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     backups = await serveBackups(serving.database, serving.config.dataDir, quiet);
     for (let i = 0; i < 5; i++) acknowledgedBefore.push((await createUser(serving)).email);
     if (onPostgres) {
-      targetDatabase = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'portal_restore');
-      target = loadConfig({ APP_ENV: 'test', DATABASE_URL: targetDatabase.url });
+      targetDatabase = await createScratchDatabase(
+        process.env.TEST_DATABASE_DIRECT_URL ?? process.env.TEST_DATABASE_URL!,
+        'portal_restore',
+      );
+      // Behind the suite's PgBouncer, as an operator sets it: restore goes to DATABASE_DIRECT_URL.
+      target = loadConfig({ APP_ENV: 'test', ...testDatabaseUrlEnv(targetDatabase.url) });
     } else {
       target = loadConfig({ APP_ENV: 'test', DATA_DIR: path.join(folder, 'restored') });
     }

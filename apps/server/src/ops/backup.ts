@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config';
+import { detectTransactionPooler } from '../db/pooler';
 import { portalRunsOn, requestBackup } from './backup-socket';
 import { findPgTool, runTool, serverMajor, toolConnection } from './postgres-tools';
 
@@ -40,15 +41,36 @@ function writeWhole(file: string, write: (partial: string) => Promise<void>) {
 }
 
 /**
+ * Where pg_dump and pg_restore connect: PostgreSQL itself. Both set session parameters
+ * (pg_restore empties search_path with set_config): through a transaction pooler those would stay
+ * on server connections the pooler then hands to the portal, whose statements would no longer find
+ * its tables. So without DATABASE_DIRECT_URL they refuse to run through one (decision 0031).
+ */
+async function sessionUrl(config: AppConfig, what: string): Promise<string> {
+  if (config.databaseDirectUrl) return config.databaseDirectUrl;
+  const url = config.databaseUrl!;
+  const { default: pg } = await import('pg');
+  const pooled = config.databasePooler
+    ? config.databasePooler === 'transaction'
+    : await detectTransactionPooler(pg, url, 5000);
+  if (pooled)
+    throw new OpsError(
+      `DATABASE_URL is a transaction pooler: pg_dump and pg_restore need PostgreSQL itself. Set DATABASE_DIRECT_URL and ${what} again. Nothing was changed.`,
+    );
+  return url;
+}
+
+/**
  * `npm run backup -- FILE`, while the portal serves or not. PGlite: the running portal hands out a
  * consistent copy over its backup socket; with none running, the folder is opened and copied here.
  * PostgreSQL: pg_dump (one snapshot, so consistent while writes go on) in its custom format.
  */
 export async function backup(config: AppConfig, file: string): Promise<string> {
   if (config.databaseUrl) {
-    const major = await serverMajor(config.databaseUrl);
+    const url = await sessionUrl(config, 'back up');
+    const major = await serverMajor(url);
     const pgDump = await findPgTool('pg_dump', major);
-    const { dbname, env } = toolConnection(config.databaseUrl);
+    const { dbname, env } = toolConnection(url);
     await writeWhole(file, (partial) =>
       runTool(pgDump, ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env),
     );
@@ -94,7 +116,9 @@ export async function restore(config: AppConfig, file: string): Promise<string> 
       `${file} is ${kind ? `a ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} backup` : 'not a portal backup'}, ` +
         `and this configuration's database is ${target === 'pglite' ? 'PGlite (no DATABASE_URL)' : 'PostgreSQL (DATABASE_URL)'}. Nothing was changed.`,
     );
-  return target === 'postgres' ? restorePostgres(config.databaseUrl!, file) : restorePglite(config, content);
+  return target === 'postgres'
+    ? restorePostgres(await sessionUrl(config, 'restore'), file)
+    : restorePglite(config, content);
 }
 
 async function restorePglite(config: AppConfig, content: Buffer) {

@@ -17,7 +17,7 @@ export type PrivatePostgres = {
 };
 
 /** The first port from `from` that nothing listens on (two suites at once each get their own). */
-async function freePortFrom(from: number): Promise<number> {
+export async function freePortFrom(from: number): Promise<number> {
   for (let port = from; port < from + 100; port += 1) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer()

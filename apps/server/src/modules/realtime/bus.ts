@@ -24,9 +24,14 @@ export type Bus = {
 /** NOTIFY channel of the portal. Payloads are a few hundred bytes (the limit is 8000). */
 export const NOTIFY_CHANNEL = 'portal_realtime';
 
-export function createBus(database: Database, databaseUrl: string | undefined, log: FastifyBaseLogger): Bus {
-  return database.kind === 'postgres' && databaseUrl
-    ? postgresBus(database, databaseUrl, log)
+/**
+ * LISTEN runs where a session lasts (Database.listenUrl: DATABASE_DIRECT_URL, else DATABASE_URL
+ * unless that is a transaction pooler). Behind a transaction pooler without a direct URL, LISTEN
+ * would hear nothing, so messages stay within this instance (start-up warns about it).
+ */
+export function createBus(database: Database, log: FastifyBaseLogger): Bus {
+  return database.kind === 'postgres' && database.listenUrl
+    ? postgresBus(database, database.listenUrl, log)
     : inProcessBus();
 }
 

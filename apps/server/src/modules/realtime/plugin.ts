@@ -29,7 +29,7 @@ declare module 'fastify' {
  */
 export const realtimeModule = fp(
   async (app: FastifyInstance) => {
-    const bus = createBus(app.database, app.config.databaseUrl, app.log);
+    const bus = createBus(app.database, app.log);
     const hub = new SubscriberHub();
     const origin = randomUUID();
     bus.onMessage((message) => {

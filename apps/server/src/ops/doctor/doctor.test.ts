@@ -51,6 +51,7 @@ describe('npm run doctor', () => {
       APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: path.join(folder, 'data'),
       ...(process.env.TEST_DATABASE_URL && { DATABASE_URL: portal.config.databaseUrl! }),
+      ...(portal.config.databaseDirectUrl && { DATABASE_DIRECT_URL: portal.config.databaseDirectUrl }),
       SMTP_URL: smtp.url,
       ...simulators.env,
       BI_SERVICE_PASSWORD: simulators.env.BI_SERVICE_PASSWORD,
@@ -79,6 +80,9 @@ describe('npm run doctor', () => {
             /^✓ Database: (PostgreSQL \d|PGlite: no database in .* yet, the first start creates it)/,
           ),
           expect.stringMatching(/^✓ Migrations: /),
+          expect.stringMatching(
+            /^✓ Connection pooler: (none \(PGlite\)|none in transaction mode \(found\)|DATABASE_URL is a transaction pooler \(DATABASE_POOLER=transaction\); DATABASE_DIRECT_URL reaches PostgreSQL)/,
+          ),
           expect.stringMatching(/^✓ SMTP: smtp:\/\/127\.0\.0\.1:\d+ accepts the portal$/),
           expect.stringMatching(/^✓ Live Dispatch: http:\/\/127\.0\.0\.1:\d+ answers \(HTTP \d+\)$/),
           expect.stringMatching(/^✓ Tattle Systems: http:\/\/127\.0\.0\.1:\d+ answers/),

@@ -4,6 +4,7 @@ import { checkDatabase } from './checks/database';
 import { checkDataDir } from './checks/data-dir';
 import { checkMail } from './checks/mail';
 import { checkNetwork } from './checks/network';
+import { checkPooler } from './checks/pooler';
 import { checkRemoteSystems } from './checks/remote-systems';
 import { describeSettings } from './settings';
 import type { Check, Finding } from './types';
@@ -14,6 +15,7 @@ import type { Check, Finding } from './types';
  */
 export const CHECKS: Check[] = [
   checkDatabase,
+  checkPooler,
   checkMail,
   checkRemoteSystems,
   checkAppUrl,
