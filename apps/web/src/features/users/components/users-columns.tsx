@@ -8,23 +8,30 @@ import classes from './users-columns.module.css';
 
 const column = createColumnHelper<User>();
 
-type UsersColumnsOptions = { currentUserId: number | null; blocked: boolean; handlers: UserRowHandlers };
+type UsersColumnsOptions = {
+  currentUserId: number | null;
+  blocked: boolean;
+  handlers: UserRowHandlers;
+  /** A phone-sized screen: name and email first, the id after them, actions folded in a menu. */
+  narrow?: boolean;
+};
 
 /**
  * The users table's columns (docs/product.md §2 Users); the API sorts by id, name, email and createdAt only.
  * Admin rows are highlighted and carry an 'Admin' badge so it is not colour alone.
  */
-export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColumnsOptions) {
-  return useMemo(
-    () => [
-      column.accessor('id', {
-        header: 'ID',
-        cell: (c) => (
-          <Text fz="sm" c="dimmed">
-            {c.getValue()}
-          </Text>
-        ),
-      }),
+export function useUsersColumns({ currentUserId, blocked, handlers, narrow = false }: UsersColumnsOptions) {
+  return useMemo(() => {
+    const id = column.accessor('id', {
+      header: 'ID',
+      cell: (c) => (
+        <Text fz="sm" c="dimmed">
+          {c.getValue()}
+        </Text>
+      ),
+    });
+    return [
+      ...(narrow ? [] : [id]),
       column.accessor('name', {
         header: 'Name',
         cell: (c) => (
@@ -44,6 +51,7 @@ export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColum
         cell: ({ row }) => <RoleCell user={row.original} />,
       }),
       column.accessor('createdAt', { header: 'Created', cell: (c) => formatDay(c.getValue()) }),
+      ...(narrow ? [id] : []),
       column.display({
         id: 'actions',
         header: () => <span className={classes.actionsHeader}>Actions</span>,
@@ -53,12 +61,12 @@ export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColum
             isSelf={row.original.id === currentUserId}
             blocked={blocked}
             handlers={handlers}
+            folded={narrow}
           />
         ),
       }),
-    ],
-    [currentUserId, blocked, handlers],
-  );
+    ];
+  }, [currentUserId, blocked, handlers, narrow]);
 }
 
 /** Admin rows stand out (docs/product.md §2). */
