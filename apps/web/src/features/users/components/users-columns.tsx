@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper, type Row } from '@tanstack/react-table';
 import { META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
 import { UserRowActions, type UserRowHandlers } from './user-row-actions';
@@ -34,13 +34,24 @@ export function useUsersColumns({ currentUserId, blocked, handlers, narrow = fal
       ...(narrow ? [] : [id]),
       column.accessor('name', {
         header: 'Name',
-        cell: (c) => (
-          <Text fz="sm" fw={600}>
-            {c.getValue()}
-          </Text>
-        ),
+        // Narrow: the email under the name, both cut with an ellipsis, so a row says who it is at rest.
+        cell: (c) =>
+          narrow ? (
+            <div className={classes.who}>
+              <Text fz="sm" fw={600} truncate="end">
+                {c.getValue()}
+              </Text>
+              <Text fz="xs" c="dimmed" truncate="end">
+                {c.row.original.email}
+              </Text>
+            </div>
+          ) : (
+            <Text fz="sm" fw={600}>
+              {c.getValue()}
+            </Text>
+          ),
       }),
-      column.accessor('email', { header: 'Email' }),
+      ...(narrow ? [] : [column.accessor('email', { header: 'Email' })]),
       column.accessor((user) => metaValue(user, META_KEYS.companyName) ?? '', {
         id: 'company_name',
         header: 'Company name',
@@ -54,7 +65,12 @@ export function useUsersColumns({ currentUserId, blocked, handlers, narrow = fal
       ...(narrow ? [id] : []),
       column.display({
         id: 'actions',
-        header: () => <span className={classes.actionsHeader}>Actions</span>,
+        header: () =>
+          narrow ? (
+            <VisuallyHidden>Actions</VisuallyHidden>
+          ) : (
+            <span className={classes.actionsHeader}>Actions</span>
+          ),
         cell: ({ row }) => (
           <UserRowActions
             user={row.original}
