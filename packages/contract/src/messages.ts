@@ -57,6 +57,9 @@ export const MESSAGES = {
    * notice says so (issue 18.11, docs/decisions/0021-spec-conformance.md).
    */
   securityCodeSent: 'We sent a security code to your email. It expires in a few minutes.',
+  /** Signing in again within the resend cooldown: no new mail is sent, the earlier code still works. */
+  securityCodeStillValid:
+    'We sent you a security code a moment ago and it is still valid: enter the code from that email.',
   securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
   /** docs/product.md §8 help text, on the sign-in page itself (issue 18.10). */
   contactVendor: 'Trouble signing in? Contact the vendor at',

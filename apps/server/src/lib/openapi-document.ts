@@ -40,6 +40,9 @@ const transform: Transform = (route) => {
     if (status === '204' || status === '304')
       responses[status] = { type: 'null', description: response.description };
   }
+  // Public operations say so (`security: []`): a reader must not guess whether a token is needed.
+  const documented = result.schema as { security?: unknown[] };
+  documented.security ??= [];
   return result;
 };
 
@@ -113,9 +116,28 @@ function addExamples(document: Document) {
   }
 }
 
+/**
+ * OpenAPI 3.0 spells "or null" as `nullable: true` beside a `type`, and an enum that may be null
+ * lists null among its values. zod's converter writes `nullable` beside a bare `allOf: [$ref]` (a
+ * nullable component) and leaves null out of a nullable enum: both made every example of those
+ * schemas fail validation in client generators and linters.
+ */
+function spellNullables(node: unknown) {
+  if (Array.isArray(node)) return node.forEach(spellNullables);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Schema & { nullable?: boolean; type?: string; enum?: unknown[]; allOf?: unknown[] };
+  if (schema.nullable === true) {
+    if (schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    if (schema.type === undefined && schema.allOf) schema.type = 'object';
+  }
+  for (const value of Object.values(schema)) spellNullables(value);
+}
+
 const transformObject: TransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as unknown as Document;
   keepUsedComponents(document);
+  spellNullables(document.components?.schemas);
+  spellNullables(document.paths);
   addExamples(document);
   return document as unknown as ReturnType<TransformObject>;
 };
@@ -123,7 +145,13 @@ const transformObject: TransformObject = (input) => {
 /** The OpenAPI document of the API (GET /api/v1.0/openapi.json), built from the routes' schemas. */
 export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
-    info: { title: `${PRODUCT_NAME} API`, version: '1.0' },
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1.0',
+      license: { name: 'Proprietary: for customers and integrators of the vendor' },
+    },
+    // Relative: the document describes the portal that serves it, wherever it is deployed.
+    servers: [{ url: '/', description: 'The portal serving this document' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     // In the order a reader meets them (routes would list them in registration order).
     tags: [
@@ -134,14 +162,14 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
         description: 'Live Dispatch and Tattle Systems accounts linked to a portal user',
       },
       { name: 'users', description: 'Users administration, profiles and meta keys' },
-      { name: 'roles' },
+      { name: 'roles', description: 'The roles an admin may give a user' },
       { name: 'files', description: 'Logos, and the public URLs of stored images' },
       { name: 'NS BI', description: 'BI accounts, projects, dashboards and reports, log-on tokens' },
       { name: 'report folders', description: 'Portal folders for BI items' },
       { name: 'report access', description: 'Which items of their project a user sees (admin)' },
       { name: 'usage', description: 'NS BI clicks counted, and the usage charts (admin)' },
       { name: 'resources', description: 'Developer Resources: framed pages and the specs sheet' },
-      { name: 'system-settings' },
+      { name: 'system-settings', description: 'Portal-wide switches such as maintenance mode (admin)' },
       { name: 'audit-log', description: 'Who did what to whom, when and from where (admin); CSV export' },
       { name: 'realtime', description: 'Server-Sent Events: sign-in notices' },
       { name: 'mail', description: 'The development mail outbox (admin, not in production)' },

@@ -42,11 +42,9 @@ const userBodyExample = {
 };
 // The user form's bodies, named in the OpenAPI document (the contract builds them per call).
 const createUserBody = documentAs(userPayloadSchema('create'), 'UserCreate', userBodyExample);
-const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', {
-  ...userBodyExample,
-  password: '',
-  password_confirmation: '',
-});
+// Without password fields: an edit that leaves them out keeps the password (an empty one does too).
+const { password: _password, password_confirmation: _confirmation, ...userUpdateExample } = userBodyExample;
+const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', userUpdateExample);
 
 /**
  * docs/api.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}

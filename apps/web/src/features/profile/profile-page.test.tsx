@@ -5,6 +5,7 @@ import { META_KEYS, MESSAGES, ROLE_IDS, VALIDATION, type User } from '@portal/co
 import { buildUser } from '../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
+import { UNSAVED_CHANGES } from '../../shared/forms/use-unsaved-changes';
 
 const roles = [
   { id: ROLE_IDS.admin, name: 'Administrator', short_name: 'admin' },
@@ -22,9 +23,54 @@ function renderProfile(me: User, extra: Record<string, MockHandler | MockReply> 
   return http;
 }
 
+function renderProfileWithRouter(me: User) {
+  signIn(me);
+  mockApi({
+    'GET auth/me': { body: { data: me } },
+    'GET roles/available': { body: { data: roles } },
+    'GET linked-apps': { body: { data: [] } },
+  });
+  return renderApp('/profile');
+}
+
+/** True when the page asked the browser to confirm closing the tab. */
+function dispatchBeforeUnload() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 const details = async () => screen.findByRole('region', { name: 'Details' }, { timeout: 5000 });
 
 describe('My Profile', () => {
+  it('asks before leaving with unsaved changes: Stay keeps them, Leave goes; the tab asks too', async () => {
+    const casey = buildUser({ id: 7 });
+    const { router } = renderProfileWithRouter(casey);
+    const card = await details();
+    const user = userEvent.setup();
+    // Nothing changed: leaving asks nothing.
+    expect(dispatchBeforeUnload()).toBe(false);
+    const name = within(card).getByDisplayValue('Casey Customer');
+    await user.type(name, ' Jr');
+    expect(dispatchBeforeUnload()).toBe(true);
+
+    // A blocked navigation settles only once answered: not awaited here.
+    void router.navigate('/dashboard');
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    expect(router.state.location.pathname).toBe('/profile');
+    await user.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES.title })).toBeNull());
+    expect(within(card).getByDisplayValue('Casey Customer Jr')).toBeInTheDocument();
+
+    void router.navigate('/dashboard');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title })).getByRole('button', {
+        name: UNSAVED_CHANGES.leave,
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it("saves an admin's own profile with PUT users/{id}, without Notes and with the role locked", async () => {
     const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin', email: 'ada@example.com' });
     const http = renderProfile(admin, {

@@ -48,6 +48,38 @@ describe('Users list', () => {
     expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/admin/users/create');
   });
 
+  it('on a phone-sized screen shows name and email first and folds the actions into one menu', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
+    try {
+      renderUsers('/admin/users');
+      await findText('Casey Customer');
+      const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
+      expect(headers.indexOf('Name')).toBeLessThan(headers.indexOf('ID'));
+      const caseyRow = row('Casey Customer');
+      // The email sits under the name, in the same cell.
+      const nameCell = within(caseyRow).getAllByRole('cell')[headers.indexOf('Name')]!;
+      expect(within(nameCell).getByText(casey.email)).toBeInTheDocument();
+      expect(within(caseyRow).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+      await userEvent
+        .setup()
+        .click(within(caseyRow).getByRole('button', { name: 'Actions for Casey Customer' }));
+      const menu = await screen.findByRole('menu');
+      for (const item of ['Edit', 'Change Logo', 'Activity', 'Settings', 'Delete']) {
+        expect(within(menu).getByRole('menuitem', { name: item })).toBeInTheDocument();
+      }
+      expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+        'href',
+        '/admin/users/7/settings',
+      );
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('hides Delete on your own row only', async () => {
     renderUsers('/admin/users');
     await findText('Casey Customer');

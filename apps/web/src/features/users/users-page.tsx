@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shared/session/session-store';
 import { PagedTableSection } from '../../shared/ui/data-table/paged-table-section';
 import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
+import { useNarrowScreen } from '../../shared/ui/use-narrow-screen';
 import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { toApiQuery } from '../../shared/ui/data-table/list-params';
@@ -52,7 +53,8 @@ export function UsersPage() {
     }),
     [],
   );
-  const rowColumns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers });
+  const narrow = useNarrowScreen();
+  const rowColumns = useUsersColumns({ currentUserId: me?.id ?? null, blocked, handlers, narrow });
   const selecting = useSelection(
     users.data?.data ?? [],
     me?.id ?? null,

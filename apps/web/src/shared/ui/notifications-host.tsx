@@ -3,5 +3,5 @@ import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/contract';
 
 export function NotificationsHost() {
-  return <Notifications position="bottom-right" autoClose={TOAST_MS} zIndex={1000} />;
+  return <Notifications position="top-center" autoClose={TOAST_MS} zIndex={1000} />;
 }

@@ -83,7 +83,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       if (live && at.getTime() - live.codeSentAt.getTime() < TWO_FACTOR.resendCooldownMs) {
         await challenges.setSecret(live.id, tokenHash(secret));
         await audit('auth.two_factor.resend_suppressed', user, client);
-        return { secret, message };
+        return { secret, message: MESSAGES.securityCodeStillValid };
       }
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** TWO_FACTOR.codeLength)).padStart(TWO_FACTOR.codeLength, '0');

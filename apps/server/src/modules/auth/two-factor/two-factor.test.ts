@@ -145,12 +145,15 @@ describe('two-factor sign-in by mailed code', () => {
     const again = await login();
     expect(again.statusCode).toBe(202);
     expect(again.json().data.secret).not.toBe(first.secret);
+    // No new mail: the notice says the code sent earlier still works, not that one was just sent.
+    expect(again.json().data.message).toBe(MESSAGES.securityCodeStillValid);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.unread(user.email)).toHaveLength(0);
     // Same code, new secret: the new secret verifies it.
     clock += TWO_FACTOR.resendCooldownMs + 1000;
     const third = await challengeAndCode(login, user);
     expect(third.code).toMatch(/^\d{6}$/);
+    expect(smtp.unread(user.email)).toHaveLength(0);
     const ok = await http.post('two-fa/verify', { code: third.code, secret: third.secret });
     expect(ok.statusCode).toBe(200);
   });

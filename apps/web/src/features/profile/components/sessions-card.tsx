@@ -7,28 +7,50 @@ import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast } from '../../../shared/ui/toast';
+import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
 const when = (iso: string) => formatDayTime(iso);
 const ago = (iso: string) => formatAgo(iso);
 
+function SessionDevice({ session }: { session: ActiveSession }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
+      <div>
+        <Text fz="sm" fw={500}>
+          {session.browser} on {session.device}
+        </Text>
+        {session.current && (
+          <Badge size="sm" variant="filled" color="teal.9" radius="sm">
+            This device
+          </Badge>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+/** A phone-sized screen: each session as a short list item, nothing to scroll sideways. */
+function SessionItem({ session }: { session: ActiveSession }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <SessionDevice session={session} />
+      <Text fz="sm" c="dimmed" mt={4}>
+        {session.ip ?? '—'} · signed in {when(session.signedInAt)}
+      </Text>
+      <Text fz="sm" c="dimmed" title={when(session.lastActiveAt)}>
+        Last active {ago(session.lastActiveAt)}
+      </Text>
+    </Paper>
+  );
+}
+
 function SessionRow({ session }: { session: ActiveSession }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
-          <div>
-            <Text fz="sm" fw={500}>
-              {session.browser} on {session.device}
-            </Text>
-            {session.current && (
-              <Badge size="sm" variant="filled" color="teal.9" radius="sm">
-                This device
-              </Badge>
-            )}
-          </div>
-        </Group>
+        <SessionDevice session={session} />
       </Table.Td>
       <Table.Td>{session.ip ?? '—'}</Table.Td>
       <Table.Td>{when(session.signedInAt)}</Table.Td>
@@ -43,6 +65,7 @@ export function SessionsCard() {
   const revoke = useRevokeOtherSessions();
   const [confirming, setConfirming] = useState(false);
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
+  const narrow = useNarrowScreen();
 
   const onConfirm = () =>
     revoke.mutate(undefined, {
@@ -95,9 +118,14 @@ export function SessionsCard() {
             ? 'Sessions cannot be listed: the server does not offer this yet.'
             : `Could not load your sessions: ${sessions.error.message}`}
         </Alert>
+      ) : narrow ? (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">
+          {sessions.data.map((session) => (
+            <SessionItem key={session.id} session={session} />
+          ))}
+        </Stack>
       ) : (
         <Stack gap="xs">
-          {/* No minimum width: at 390 px the four columns wrap instead of scrolling off-screen (issue 18.15). */}
           <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing="sm" aria-label="Active sessions">
               <Table.Thead>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
+  IconDots,
   IconEdit,
   IconHistory,
   IconPhoto,
@@ -20,14 +21,23 @@ export type UserRowHandlers = {
   onRestore: (user: User) => void;
 };
 
-type UserRowActionsProps = { user: User; isSelf: boolean; blocked: boolean; handlers: UserRowHandlers };
+type UserRowActionsProps = {
+  user: User;
+  isSelf: boolean;
+  blocked: boolean;
+  handlers: UserRowHandlers;
+  /** A phone-sized screen: one menu button instead of a row of icons (the row's name and email stay in sight). */
+  folded?: boolean;
+};
 
 /**
  * Row actions of docs/product.md §2 Users: Edit, Change Logo, Settings, Delete (not on your own row); on the
  * blocked list only Restore. Edit and Settings are links (they navigate), the others open modals.
  */
-export function UserRowActions({ user, isSelf, blocked, handlers }: UserRowActionsProps) {
+export function UserRowActions({ user, isSelf, blocked, handlers, folded = false }: UserRowActionsProps) {
   const { search } = useLocation();
+  if (folded && !blocked)
+    return <UserRowMenu user={user} isSelf={isSelf} handlers={handlers} search={search} />;
   if (blocked) {
     return (
       <Group justify="flex-end">
@@ -119,5 +129,76 @@ function RowAction({ label, children }: { label: string; children: ReactNode }) 
     <Tooltip label={label} withArrow openDelay={300}>
       {children}
     </Tooltip>
+  );
+}
+
+/** The same actions in one menu (narrow screens): a 34 px column instead of 220 px. */
+function UserRowMenu({
+  user,
+  isSelf,
+  handlers,
+  search,
+}: Pick<UserRowActionsProps, 'user' | 'isSelf' | 'handlers'> & { search: string }) {
+  const id = String(user.id);
+  const state: UserNavigationState = { user };
+  return (
+    <Group justify="flex-end" wrap="nowrap">
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={`Actions for ${user.name}`}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to={{ pathname: generatePath(routes.usersEdit, { id }), search }}
+            state={state}
+            leftSection={<IconEdit size={16} aria-hidden />}
+          >
+            Edit
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconPhoto size={16} aria-hidden />}
+            onClick={() => handlers.onChangeLogo(user)}
+          >
+            Change Logo
+          </Menu.Item>
+          {metaFlag(user, META_KEYS.nsbiEnabled) && (
+            <Menu.Item
+              component={Link}
+              to={generatePath(routes.usersReports, { id })}
+              state={state}
+              leftSection={<IconChartBar size={16} aria-hidden />}
+            >
+              Report access
+            </Menu.Item>
+          )}
+          <Menu.Item
+            component={Link}
+            to={`${routes.auditLog}?target=${user.id}`}
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            Activity
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={generatePath(routes.usersSettings, { id })}
+            leftSection={<IconSettings size={16} aria-hidden />}
+          >
+            Settings
+          </Menu.Item>
+          {!isSelf && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => handlers.onDelete(user)}
+            >
+              Delete
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper, type Row } from '@tanstack/react-table';
 import { META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
 import { UserRowActions, type UserRowHandlers } from './user-row-actions';
@@ -8,32 +8,50 @@ import classes from './users-columns.module.css';
 
 const column = createColumnHelper<User>();
 
-type UsersColumnsOptions = { currentUserId: number | null; blocked: boolean; handlers: UserRowHandlers };
+type UsersColumnsOptions = {
+  currentUserId: number | null;
+  blocked: boolean;
+  handlers: UserRowHandlers;
+  /** A phone-sized screen: name and email first, the id after them, actions folded in a menu. */
+  narrow?: boolean;
+};
 
 /**
  * The users table's columns (docs/product.md §2 Users); the API sorts by id, name, email and createdAt only.
  * Admin rows are highlighted and carry an 'Admin' badge so it is not colour alone.
  */
-export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColumnsOptions) {
-  return useMemo(
-    () => [
-      column.accessor('id', {
-        header: 'ID',
-        cell: (c) => (
-          <Text fz="sm" c="dimmed">
-            {c.getValue()}
-          </Text>
-        ),
-      }),
+export function useUsersColumns({ currentUserId, blocked, handlers, narrow = false }: UsersColumnsOptions) {
+  return useMemo(() => {
+    const id = column.accessor('id', {
+      header: 'ID',
+      cell: (c) => (
+        <Text fz="sm" c="dimmed">
+          {c.getValue()}
+        </Text>
+      ),
+    });
+    return [
+      ...(narrow ? [] : [id]),
       column.accessor('name', {
         header: 'Name',
-        cell: (c) => (
-          <Text fz="sm" fw={600}>
-            {c.getValue()}
-          </Text>
-        ),
+        // Narrow: the email under the name, both cut with an ellipsis, so a row says who it is at rest.
+        cell: (c) =>
+          narrow ? (
+            <div className={classes.who}>
+              <Text fz="sm" fw={600} truncate="end">
+                {c.getValue()}
+              </Text>
+              <Text fz="xs" c="dimmed" truncate="end">
+                {c.row.original.email}
+              </Text>
+            </div>
+          ) : (
+            <Text fz="sm" fw={600}>
+              {c.getValue()}
+            </Text>
+          ),
       }),
-      column.accessor('email', { header: 'Email' }),
+      ...(narrow ? [] : [column.accessor('email', { header: 'Email' })]),
       column.accessor((user) => metaValue(user, META_KEYS.companyName) ?? '', {
         id: 'company_name',
         header: 'Company name',
@@ -44,21 +62,27 @@ export function useUsersColumns({ currentUserId, blocked, handlers }: UsersColum
         cell: ({ row }) => <RoleCell user={row.original} />,
       }),
       column.accessor('createdAt', { header: 'Created', cell: (c) => formatDay(c.getValue()) }),
+      ...(narrow ? [id] : []),
       column.display({
         id: 'actions',
-        header: () => <span className={classes.actionsHeader}>Actions</span>,
+        header: () =>
+          narrow ? (
+            <VisuallyHidden>Actions</VisuallyHidden>
+          ) : (
+            <span className={classes.actionsHeader}>Actions</span>
+          ),
         cell: ({ row }) => (
           <UserRowActions
             user={row.original}
             isSelf={row.original.id === currentUserId}
             blocked={blocked}
             handlers={handlers}
+            folded={narrow}
           />
         ),
       }),
-    ],
-    [currentUserId, blocked, handlers],
-  );
+    ];
+  }, [currentUserId, blocked, handlers, narrow]);
 }
 
 /** Admin rows stand out (docs/product.md §2). */

@@ -3,6 +3,7 @@ import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput, Tex
 import { MESSAGES, userFormSchema, type User, type UserFormValues } from '@portal/contract';
 import { FormError } from '../../forms/form-error';
 import { useSchemaForm } from '../../forms/use-schema-form';
+import { useUnsavedChangesGuard } from '../../forms/use-unsaved-changes';
 import { useAvailableRoles } from '../api/get-available-roles';
 import { formFieldOfServerKey, userFormDefaults, type UserFormField } from './form-values';
 import { NsbiProjectFields } from './nsbi-project-fields';
@@ -52,6 +53,7 @@ export function UserForm(props: UserFormProps) {
       }
     : {};
   const values = form.values;
+  const leaveGuard = useUnsavedChangesGuard({ dirty: form.isDirty(), saving: form.submitting });
 
   const visible = (field: UserFormField) =>
     (field !== 'notes' || withNotes) &&
@@ -193,6 +195,7 @@ export function UserForm(props: UserFormProps) {
           </Button>
         </Group>
       </Stack>
+      {leaveGuard}
     </form>
   );
 }
