@@ -53,8 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await auth.signIn(request.body, clientInfo(request));
+      const result = await auth.signIn(request.body, clientInfo(request), {
+        cookieHeader: request.headers.cookie,
+        secure: request.protocol === 'https',
+      });
       if (result.kind === 'challenge') return reply.status(202).send({ data: presentChallenge(result) });
+      if (result.deviceCookie) reply.header('set-cookie', result.deviceCookie);
       return reply.status(result.created ? 201 : 200).send({ data: presentSession(result.session) });
     },
   );
