@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES, MESSAGES, THROTTLE, userSchema } from '@portal/contract';
 import { auditLog, linkedAccounts, loginThrottle } from '../../db/schema';
@@ -101,7 +101,7 @@ describe('linking LD and TS accounts', () => {
     const [throttle] = await t.database.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${ld.username.toLowerCase()}`));
+      .where(like(loginThrottle.key, `account:name:${ld.username.toLowerCase()}@%`));
     expect(throttle?.failures).toBe(1);
   });
 
