@@ -43,7 +43,10 @@ function failuresNow(row: ThrottleRow, rule: ThrottleRule, now: Date) {
 
 /** A row after one more failure under its rule (the row is locked by the caller's transaction). */
 function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<ThrottleRow> {
-  const settled = { inFlight: rule.kind === 'cap' ? row.inFlight : Math.max(row.inFlight - 1, 0), updatedAt: now };
+  const settled = {
+    inFlight: rule.kind === 'cap' ? row.inFlight : Math.max(row.inFlight - 1, 0),
+    updatedAt: now,
+  };
   // Admitted before a lock another attempt set: the lock already stands for this burst.
   if (row.lockedUntil && row.lockedUntil > now) return settled;
   if (rule.kind === 'account') {
@@ -137,7 +140,9 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
             return { key, failures: row.failures, lockLevel: row.lockLevel, inFlight: row.inFlight };
           }),
           capped: ordered
-            .filter(({ key, rule }) => rule.kind === 'cap' && failuresNow(byKey.get(key)!, rule, now) >= rule.limit)
+            .filter(
+              ({ key, rule }) => rule.kind === 'cap' && failuresNow(byKey.get(key)!, rule, now) >= rule.limit,
+            )
             .map((k) => k.key),
         };
       });
@@ -147,7 +152,10 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
     async failed(key: string, rule: ThrottleRule, now: Date) {
       await db.transaction(async (tx) => {
         const [row] = await take(tx, [key], now);
-        await tx.update(loginThrottle).set(failed(row!, rule, now)).where(eq(loginThrottle.key, key));
+        await tx
+          .update(loginThrottle)
+          .set(failed(row!, rule, now))
+          .where(eq(loginThrottle.key, key));
       });
     },
 

@@ -28,7 +28,11 @@ const ACCOUNT_RULE: ThrottleRule = {
   lockMaxMs: THROTTLE.accountLockMaxMs,
 };
 const IP_RULE: ThrottleRule = { kind: 'window', limit: THROTTLE.ipFailures, windowMs: THROTTLE.ipWindowMs };
-const DAY_CAP_RULE: ThrottleRule = { kind: 'cap', limit: THROTTLE.accountDailyFailures, windowMs: 24 * 60 * 60_000 };
+const DAY_CAP_RULE: ThrottleRule = {
+  kind: 'cap',
+  limit: THROTTLE.accountDailyFailures,
+  windowMs: 24 * 60 * 60_000,
+};
 const TWO_FACTOR_RULE: ThrottleRule = {
   kind: 'window',
   limit: THROTTLE.twoFactorDailyCodes,
@@ -102,13 +106,20 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
       const admission = await throttle.admit(keys, at);
       if (admission.kind !== 'full') return { admission, waited, at };
       if (performance.now() - started > MAX_WAIT_MS) {
-        return { admission: { kind: 'locked' as const, key: '', lockedUntil: new Date(at.getTime() + 1000) }, waited, at };
+        return {
+          admission: { kind: 'locked' as const, key: '', lockedUntil: new Date(at.getTime() + 1000) },
+          waited,
+          at,
+        };
       }
       await waitForSlot(keys.map((k) => k.key));
     }
   }
 
-  async function settle(ticket: SignInTicket, each: (entry: { key: string; rule: ThrottleRule }) => Promise<void>) {
+  async function settle(
+    ticket: SignInTicket,
+    each: (entry: { key: string; rule: ThrottleRule }) => Promise<void>,
+  ) {
     if (ticket.settled) return;
     ticket.settled = true;
     for (const entry of ticket.keys) await each(entry);
@@ -190,8 +201,13 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
      * and settle with `twoFactorPassed` or `twoFactorFailed`.
      */
     async admitTwoFactor(userId: number, now: Date): Promise<Lock | null> {
-      const { admission, at } = await admit([{ key: twoFactorKey(userId), rule: TWO_FACTOR_RULE }], () => now);
-      return admission.kind === 'locked' ? { scope: 'account', ...retryAfter(admission.lockedUntil, at) } : null;
+      const { admission, at } = await admit(
+        [{ key: twoFactorKey(userId), rule: TWO_FACTOR_RULE }],
+        () => now,
+      );
+      return admission.kind === 'locked'
+        ? { scope: 'account', ...retryAfter(admission.lockedUntil, at) }
+        : null;
     },
 
     async twoFactorPassed(userId: number, now: Date) {

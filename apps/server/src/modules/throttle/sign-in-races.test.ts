@@ -47,7 +47,10 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
       .select()
       .from(loginThrottle)
       .where(
-        or(like(loginThrottle.key, `account:user:${user.id}@%`), like(loginThrottle.key, `account-day:user:${user.id}`)),
+        or(
+          like(loginThrottle.key, `account:user:${user.id}@%`),
+          like(loginThrottle.key, `account-day:user:${user.id}`),
+        ),
       );
   const deviceCookieOf = (res: { headers: Record<string, unknown> }) =>
     String(res.headers['set-cookie'] ?? '').split(';')[0]!;
@@ -82,7 +85,9 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
   it('checks at most 5 wrong passwords of a mixed burst: the right ones sent along clear nothing', async () => {
     const user = await createUser(t);
     const ip = freshIp();
-    const answers = await burst(40, (i) => login(user.email, i % 4 === 0 ? user.password : 'wrong-password', ip));
+    const answers = await burst(40, (i) =>
+      login(user.email, i % 4 === 0 ? user.password : 'wrong-password', ip),
+    );
     expect(count(answers, 401)).toBeLessThanOrEqual(THROTTLE.accountFailures);
     expect(statuses(answers).every((s) => [200, 401, 429].includes(s))).toBe(true);
     expect((await login(user.email, 'wrong-password', ip)).statusCode).toBe(429);
@@ -140,7 +145,9 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
     const first = await login(user.email, user.password, home);
     expect(first.statusCode).toBe(200);
     expect(first.headers['set-cookie']).toMatch(
-      new RegExp(`^portal_device=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=${API_PREFIX}/auth; Max-Age=\\d+; HttpOnly; SameSite=Strict$`),
+      new RegExp(
+        `^portal_device=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=${API_PREFIX}/auth; Max-Age=\\d+; HttpOnly; SameSite=Strict$`,
+      ),
     );
     const cookie = deviceCookieOf(first);
 
@@ -184,7 +191,9 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
     // 20 addresses, 5 wrong guesses each: none is over its own limits, the account is at its cap.
     const spray = Array.from({ length: THROTTLE.accountDailyFailures / THROTTLE.accountFailures }, freshIp);
     const answers = await Promise.all(
-      spray.flatMap((ip) => Array.from({ length: THROTTLE.accountFailures }, () => login(user.email, 'x', ip))),
+      spray.flatMap((ip) =>
+        Array.from({ length: THROTTLE.accountFailures }, () => login(user.email, 'x', ip)),
+      ),
     );
     expect(count(answers, 401)).toBe(THROTTLE.accountDailyFailures);
 
@@ -192,7 +201,11 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
     expect(capped.statusCode).toBe(202);
     expect(capped.json().data.message).toBe(MESSAGES.securityCodeSent);
     const code = codeOf((await smtp.next(user.email)).text)!;
-    const verified = await http.post('two-fa/verify', { secret: capped.json().data.secret, code }, { ip: freshIp() });
+    const verified = await http.post(
+      'two-fa/verify',
+      { secret: capped.json().data.secret, code },
+      { ip: freshIp() },
+    );
     expect(verified.statusCode).toBe(200);
     // A wrong password past the cap is still just wrong, and the trusted browser is not asked.
     expect((await login(user.email, 'x', freshIp())).statusCode).toBe(401);
@@ -227,7 +240,9 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
     expect((await login(user.email, 'admin-set-1', ip)).statusCode).toBe(200);
 
     await lockOut();
-    expect((await http.post('passwords/forgot', { email: user.email }, { ip: freshIp() })).statusCode).toBe(200);
+    expect((await http.post('passwords/forgot', { email: user.email }, { ip: freshIp() })).statusCode).toBe(
+      200,
+    );
     const token = decodeURIComponent(linkOf((await smtp.next(user.email)).text)!);
     const reset = await http.post(
       'passwords/reset',
@@ -240,7 +255,9 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
     const [left] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(loginThrottle)
-      .where(sql`${loginThrottle.key} like ${`account:user:${user.id}@%`} and ${loginThrottle.lockedUntil} > now()`);
+      .where(
+        sql`${loginThrottle.key} like ${`account:user:${user.id}@%`} and ${loginThrottle.lockedUntil} > now()`,
+      );
     expect(left?.n).toBe(0);
   }, 60_000);
 });
