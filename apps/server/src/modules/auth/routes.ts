@@ -74,11 +74,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(sessionSchema), ...errorResponses(400, 422) },
       },
     },
-    async (request) => ({
-      data: presentSession(
-        await auth.verifyTwoFactor(request.body.secret, request.body.code, clientInfo(request)),
-      ),
-    }),
+    async (request, reply) => {
+      const { body } = request;
+      const signedIn = await auth.verifyTwoFactor(
+        body.secret,
+        body.code,
+        clientInfo(request),
+        request.protocol === 'https',
+      );
+      if (signedIn.deviceCookie) reply.header('set-cookie', signedIn.deviceCookie);
+      return { data: presentSession(signedIn) };
+    },
   );
 
   app.get(

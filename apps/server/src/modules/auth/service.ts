@@ -254,11 +254,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** POST two-fa/verify: the code of a challenge, by its secret. */
-    async verifyTwoFactor(secret: string, code: string, client: ClientInfo): Promise<SignedIn> {
+    /**
+     * POST two-fa/verify: the code of a challenge, by its secret. The browser proved password and
+     * code: it gets a device cookie of the account (`secure`: the request came over https).
+     */
+    async verifyTwoFactor(
+      secret: string,
+      code: string,
+      client: ClientInfo,
+      secure = false,
+    ): Promise<SignedIn & { deviceCookie?: string }> {
       if (!deps.twoFactor) throw AppError.notFound();
       const userId = await deps.twoFactor.verifyBySecret(secret, code, client);
-      return openSession(userId, client, { twoFactor: true });
+      const session = await openSession(userId, client, { twoFactor: true });
+      return { ...session, deviceCookie: deps.deviceCookies?.issue(userId, secure) };
     },
 
     /**

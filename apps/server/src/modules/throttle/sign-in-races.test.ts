@@ -207,6 +207,10 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
       { ip: freshIp() },
     );
     expect(verified.statusCode).toBe(200);
+    // The browser that finished the code is a device of the account from now on.
+    const proven = deviceCookieOf(verified);
+    expect(proven).toMatch(/^portal_device=/);
+    expect((await login(user.email, user.password, freshIp(), proven)).statusCode).toBe(200);
     // A wrong password past the cap is still just wrong, and the trusted browser is not asked.
     expect((await login(user.email, 'x', freshIp())).statusCode).toBe(401);
     expect((await login(user.email, user.password, home, cookie)).statusCode).toBe(200);
