@@ -33,6 +33,9 @@ export type Admission =
  */
 const STALE_IN_FLIGHT_MS = 2 * 60_000;
 
+/** Timestamps go into raw SQL as ISO text: pg and PGlite serialise a Date parameter differently. */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
 const windowOver = (row: ThrottleRow, windowMs: number, now: Date) =>
   row.windowStartedAt.getTime() <= now.getTime() - windowMs;
 
@@ -87,7 +90,7 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
-          inFlight: sql`case when ${loginThrottle.updatedAt} < ${now.toISOString()}::timestamptz - ${STALE_IN_FLIGHT_MS} * interval '1 millisecond' then 0 else ${loginThrottle.inFlight} end`,
+          inFlight: sql`case when ${loginThrottle.updatedAt} < ${at(now)} - ${STALE_IN_FLIGHT_MS} * interval '1 millisecond' then 0 else ${loginThrottle.inFlight} end`,
           updatedAt: now,
         },
       })
@@ -104,10 +107,31 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
      */
     async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date): Promise<Admission> {
       const ordered = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
+      const caps = ordered.filter(({ rule }) => rule.kind === 'cap');
+      // A cap is only read (it holds no slot and refuses nothing): a row every attempt on the
+      // account would lock would queue a burst from many addresses on one row.
+      const capRows = caps.length
+        ? await db
+            .select()
+            .from(loginThrottle)
+            .where(
+              inArray(
+                loginThrottle.key,
+                caps.map((k) => k.key),
+              ),
+            )
+        : [];
+      const capped = caps
+        .filter(({ key, rule }) => {
+          const row = capRows.find((r) => r.key === key);
+          return row !== undefined && rule.kind === 'cap' && failuresNow(row, rule, now) >= rule.limit;
+        })
+        .map((k) => k.key);
       return db.transaction(async (tx) => {
         const rows = await take(
           tx,
-          ordered.map((k) => k.key),
+          slotted.map((k) => k.key),
           now,
         );
         const byKey = new Map(rows.map((row) => [row.key, row]));
@@ -115,7 +139,6 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
           .filter((row) => row.lockedUntil && row.lockedUntil > now)
           .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
         if (locked) return { kind: 'locked', key: locked.key, lockedUntil: locked.lockedUntil! };
-        const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
         const full = slotted.some(({ key, rule }) => {
           const row = byKey.get(key)!;
           const limit = rule.kind === 'account' ? rule.failures : rule.limit;
@@ -139,17 +162,29 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
             const row = byKey.get(key)!;
             return { key, failures: row.failures, lockLevel: row.lockLevel, inFlight: row.inFlight };
           }),
-          capped: ordered
-            .filter(
-              ({ key, rule }) => rule.kind === 'cap' && failuresNow(byKey.get(key)!, rule, now) >= rule.limit,
-            )
-            .map((k) => k.key),
+          capped,
         };
       });
     },
 
     /** The attempt was wrong: its slot becomes a failure under the key's rule (which may lock it). */
     async failed(key: string, rule: ThrottleRule, now: Date) {
+      if (rule.kind === 'cap') {
+        // One statement, no transaction: the cap's row is shared by every address.
+        const over = sql`${loginThrottle.windowStartedAt} <= ${at(now)} - ${rule.windowMs} * interval '1 millisecond'`;
+        await db
+          .insert(loginThrottle)
+          .values({ key, failures: 1, windowStartedAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: loginThrottle.key,
+            set: {
+              failures: sql`case when ${over} then 1 else ${loginThrottle.failures} + 1 end`,
+              windowStartedAt: sql`case when ${over} then ${at(now)} else ${loginThrottle.windowStartedAt} end`,
+              updatedAt: now,
+            },
+          });
+        return;
+      }
       await db.transaction(async (tx) => {
         const [row] = await take(tx, [key], now);
         await tx
