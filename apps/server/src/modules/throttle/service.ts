@@ -14,10 +14,10 @@ const subjectOf = (login: string, userId?: number) =>
 const accountAtKey = (subject: string, ip: string) => `account:${subject}@${ip}`;
 /** The account's failures of the day from every untrusted client (the daily cap). */
 const accountDayKey = (subject: string) => `account-day:${subject}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+const ipKey = (ip: string) => `ip:${ip}`;
 /** A browser that signed in to the account before (its device cookie): its own lock only. */
 const deviceKey = (nonce: string) => `device:${nonce}`;
-export const twoFactorKey = (userId: number) => `two-factor:${userId}`;
+const twoFactorKey = (userId: number) => `two-factor:${userId}`;
 
 export type Lock = { scope: 'account' | 'ip' | 'device'; retryAfterSeconds: number };
 
@@ -77,14 +77,20 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
   // Attempts of this instance waiting for a slot, by key: woken as soon as a slot here is given
   // back (slots given back by another instance are seen by polling).
   const waiters = new Map<string, Set<() => void>>();
+  /** One slot was given back: the longest waiter of the key looks again (not all of them at once). */
   const wake = (key: string) => {
-    for (const resolve of waiters.get(key) ?? []) resolve();
+    const first = waiters.get(key)?.values().next().value;
+    first?.();
   };
   const waitForSlot = (keys: string[]) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        for (const key of keys) waiters.get(key)?.delete(done);
+        for (const key of keys) {
+          const queue = waiters.get(key);
+          queue?.delete(done);
+          if (queue?.size === 0) waiters.delete(key);
+        }
         resolve();
       };
       const timer = setTimeout(done, POLL_MS + Math.random() * POLL_MS);
