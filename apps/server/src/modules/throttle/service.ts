@@ -77,10 +77,15 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
   // Attempts of this instance waiting for a slot, by key: woken as soon as a slot here is given
   // back (slots given back by another instance are seen by polling).
   const waiters = new Map<string, Set<() => void>>();
-  /** One slot was given back: the longest waiter of the key looks again (not all of them at once). */
-  const wake = (key: string) => {
-    const first = waiters.get(key)?.values().next().value;
-    first?.();
+  /**
+   * A slot was given back on these keys: one waiter (the longest waiting on the first of them that
+   * has any) looks again, not all of them at once; the others look on their own timer.
+   */
+  const wake = (...keys: string[]) => {
+    for (const key of keys) {
+      const first = waiters.get(key)?.values().next().value;
+      if (first) return first();
+    }
   };
   const waitForSlot = (keys: string[]) =>
     new Promise<void>((resolve) => {
@@ -118,7 +123,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
           at,
         };
       }
-      await waitForSlot(keys.map((k) => k.key));
+      await waitForSlot(keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
     }
   }
 
@@ -129,7 +134,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
     if (ticket.settled) return;
     ticket.settled = true;
     for (const entry of ticket.keys) await each(entry);
-    for (const { key } of ticket.keys) wake(key);
+    wake(...ticket.keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
   }
 
   return {
