@@ -48,7 +48,8 @@ export async function startChild(
   env: Record<string, string>,
   { readyPath = '/readyz', nodeArgs = [] as string[] } = {},
 ): Promise<Child> {
-  const port = await freePort();
+  // BENCH_PORT: a fixed port, for machines where only a range of ports may be used.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ENV_FILE: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,6 +1,9 @@
 // Sign-ins per second against raw Argon2id verifications per second with the same parameters,
-// measured in one run on this machine (issue 4: target ratio ≥ 0.8). Needs `npm run build`.
-//   npx tsx bench/login-throughput.ts      (BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_ROUNDS override)
+// measured in one run on this machine (issue 4: target ratio ≥ 0.8), on PGlite and on PostgreSQL.
+// Needs `npm run build`. All sign-ins are of one account from one address: the throttle's
+// concurrency path (decision 0030) is on the hot path.
+//   npx tsx bench/login-throughput.ts      (BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_ROUNDS override;
+//                                           BENCH_DATABASES=pglite or postgres for one of them)
 //
 // The sign-in load comes from autocannon (as in api.ts), not fetch: on a small machine the load
 // generator shares the CPUs with the server and its database, and undici's fetch costs ~1.5 ms of CPU
@@ -17,7 +20,9 @@ import {
   median,
   printTable,
   requireBuild,
+  scratchPglite,
   scratchPostgres,
+  type Scratch,
   serverEnv,
   serverMain,
   startChild,
@@ -76,8 +81,15 @@ async function signInLoad(url: string, duration: number) {
 
 async function main() {
   requireBuild();
-  console.log(`${os.cpus().length} CPUs, load average before: ${os.loadavg().map((l) => l.toFixed(2))}`);
-  const db = await scratchPostgres('login');
+  const which = process.env.BENCH_DATABASES ?? 'pglite,postgres';
+  if (which.includes('pglite')) await run(await scratchPglite());
+  if (which.includes('postgres')) await run(await scratchPostgres('login'));
+}
+
+async function run(db: Scratch) {
+  console.log(
+    `\n${db.label}: ${os.cpus().length} CPUs, load average before: ${os.loadavg().map((l) => l.toFixed(2))}`,
+  );
   const server = await startChild('server', serverMain, serverEnv(db));
   try {
     await signInLoad(server.url, 3); // warm-up: JIT, pool connections, prepared statements
@@ -109,7 +121,7 @@ async function main() {
       ratios.push(perSecond / raw.perSecond);
       rows.push({
         round,
-        'sign-ins/s (server, PostgreSQL)': perSecond.toFixed(1),
+        [`sign-ins/s (server, ${db.label})`]: perSecond.toFixed(1),
         'Argon2id verifies/s (raw, same parameters)': raw.perSecond.toFixed(1),
         ratio: (perSecond / raw.perSecond).toFixed(2),
       });
@@ -120,7 +132,7 @@ async function main() {
     );
     const ms = (s: number) => ((s * 1000) / totals.signIns).toFixed(1);
     console.log(
-      `CPU per sign-in: server ${ms(totals.server)} ms (Argon2id included), PostgreSQL ${ms(totals.pg)} ms, ` +
+      `CPU per sign-in: server ${ms(totals.server)} ms (Argon2id and PGlite included), PostgreSQL ${ms(totals.pg)} ms, ` +
         `load generator ${ms(totals.bench)} ms`,
     );
     console.log(

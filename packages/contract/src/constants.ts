@@ -75,6 +75,11 @@ export const THROTTLE = {
   accountLockMaxMs: 15 * 60_000,
   ipFailures: 50,
   ipWindowMs: 15 * 60_000,
+  /**
+   * Failures a day against one account from clients without its device cookie, past which a right
+   * password gets the emailed code (202) instead of a session.
+   */
+  accountDailyFailures: 100,
   /** Two-factor codes a user may try in a day, over all their challenges (each allows 5). */
   twoFactorDailyCodes: 20,
 } as const;

@@ -204,8 +204,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * Sign-in throttling state, shared by every instance. key is 'account:<lower(username)>' or
- * 'ip:<address>'; rows exist for unknown accounts too, so a lock-out reveals nothing.
+ * Sign-in throttling state, shared by every instance (modules/throttle/service.ts names the keys:
+ * an account at an address, an address, a trusted device, an account's day); rows exist for unknown
+ * accounts too, so a lock-out reveals nothing.
  */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
@@ -213,6 +214,11 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockLevel: integer('lock_level').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  /** Last failure counted: housekeeping forgets a name or IP that stayed quiet for a day. */
+  /**
+   * Attempts admitted and not yet judged: they hold a slot apart from `failures`, so a burst cannot
+   * check more guesses than failures the key has left, and a right password costs no failure.
+   */
+  inFlight: integer('in_flight').notNull().default(0),
+  /** Last attempt admitted or judged: housekeeping forgets a key that stayed quiet for a day. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

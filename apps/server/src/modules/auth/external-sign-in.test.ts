@@ -114,7 +114,7 @@ describe('signing in with an LD or TS account', () => {
     const [row] = await t.database.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${ld.username.toLowerCase()}`));
+      .where(like(loginThrottle.key, `account:name:${ld.username.toLowerCase()}@%`));
     expect(row?.failures).toBe(1);
   });
 

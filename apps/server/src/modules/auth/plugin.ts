@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import { createUserRepository } from '../users';
+import { createDeviceCookies } from './device-cookie';
 import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';
 import { createChallengeRepository } from './two-factor/repository';
@@ -28,6 +29,7 @@ export const authModule = fp(
         users: createUserRepository(db),
         tokens: app.tokens,
         throttle: app.throttle,
+        deviceCookies: createDeviceCookies(app.config.appKey),
         externalAccounts: app.linkedApps,
         twoFactor: createTwoFactor({
           db,

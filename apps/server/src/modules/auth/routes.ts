@@ -53,8 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await auth.signIn(request.body, clientInfo(request));
+      const result = await auth.signIn(request.body, clientInfo(request), {
+        cookieHeader: request.headers.cookie,
+        secure: request.protocol === 'https',
+      });
       if (result.kind === 'challenge') return reply.status(202).send({ data: presentChallenge(result) });
+      if (result.deviceCookie) reply.header('set-cookie', result.deviceCookie);
       return reply.status(result.created ? 201 : 200).send({ data: presentSession(result.session) });
     },
   );
@@ -70,11 +74,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(sessionSchema), ...errorResponses(400, 422) },
       },
     },
-    async (request) => ({
-      data: presentSession(
-        await auth.verifyTwoFactor(request.body.secret, request.body.code, clientInfo(request)),
-      ),
-    }),
+    async (request, reply) => {
+      const { body } = request;
+      const signedIn = await auth.verifyTwoFactor(
+        body.secret,
+        body.code,
+        clientInfo(request),
+        request.protocol === 'https',
+      );
+      if (signedIn.deviceCookie) reply.header('set-cookie', signedIn.deviceCookie);
+      return { data: presentSession(signedIn) };
+    },
   );
 
   app.get(

@@ -5,9 +5,10 @@ import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps';
-import type { ThrottleService } from '../throttle';
+import type { SignInTicket, ThrottleService } from '../throttle';
 import type { IssuedTokens, TokenService } from '../tokens';
-import type { UserRecord, UserRepository } from '../users';
+import type { SignInCandidate, UserRecord, UserRepository } from '../users';
+import type { DeviceCookies } from './device-cookie';
 import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 
 export type SignedIn = IssuedTokens & { user: UserRecord };
@@ -17,6 +18,8 @@ export type SignInResult =
       kind: 'session';
       session: SignedIn;
       /** A new portal user was made for an LD/TS account: 201. */ created: boolean;
+      /** A new device cookie for this browser (Set-Cookie), when it had none for the account. */
+      deviceCookie?: string;
     }
   | { kind: 'challenge'; secret?: string; message: string };
 
@@ -35,6 +38,8 @@ export type AuthServiceDeps = {
   externalAccounts?: ExternalAccounts;
   /** Absent: no two-factor step (unit tests of the session machinery). */
   twoFactor?: TwoFactor;
+  /** Device cookies of browsers that signed in before (absent: none are issued or honoured). */
+  deviceCookies?: DeviceCookies;
   /** Announces sign-ins on `login-notification.{userId}` (docs/api.md "Realtime"). */
   publish?: (channel: string, event: string, data: unknown) => Promise<void>;
   now?: () => Date;
@@ -49,12 +54,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** Portal credentials → the user, or the reason they fail. Always costs one Argon2 verify. */
   async function checkPortalCredentials(
+    candidate: SignInCandidate | undefined,
     attempt: LoginRequest,
   ): Promise<
     | { user: UserRecord; reason?: undefined; userId?: undefined }
     | { user?: undefined; reason: FailureReason; userId?: number }
   > {
-    const candidate = await users.findSignInCandidate(attempt.username);
     const passwordOk = await verifyPassword(candidate?.passwordHash, attempt.password);
     if (!candidate) return { reason: 'unknown_user' };
     const { user } = candidate;
@@ -64,15 +69,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * What stands between verified credentials and a session: with two-factor on, a challenge (202 +
-   * a mailed code) unless the attempt carries the right code (a wrong one is 422 errors.authKey).
+   * What stands between verified credentials and a session: with two-factor on (or `codeRequired`:
+   * the account is past its daily cap of failures), a challenge (202 + a mailed code) unless the
+   * attempt carries the right code (a wrong one is 422 errors.authKey).
    */
   async function afterCredentialsVerified(
     user: UserRecord,
     attempt: LoginRequest,
     client: ClientInfo,
+    codeRequired: boolean,
   ): Promise<Challenge | 'issue-session'> {
-    if (!deps.twoFactor || !twoFactorEnabled(user)) return 'issue-session';
+    if (!deps.twoFactor || (!twoFactorEnabled(user) && !codeRequired)) return 'issue-session';
     if (!attempt.authKey) return deps.twoFactor.challenge(user, client);
     await deps.twoFactor.verifyForUser(user.id, attempt.authKey, client);
     return 'issue-session';
@@ -119,10 +126,95 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { ...issued, user };
   }
 
+  type Audit = (action: string, userId: number | null, details: Record<string, unknown>) => Promise<unknown>;
+
+  /** An admitted sign-in attempt judged: settles its throttle ticket as the outcome decides. */
+  async function judge(
+    ticket: SignInTicket,
+    candidate: SignInCandidate | undefined,
+    attempt: LoginRequest,
+    client: ClientInfo,
+    audit: Audit,
+  ): Promise<SignInResult> {
+    const portal = await checkPortalCredentials(candidate, attempt);
+    let user = portal.user;
+    let reason: FailureReason | undefined = portal.reason;
+    let external: Extract<ExternalSignInOutcome, { kind: 'user' }> | undefined;
+    let unavailable: string[] = [];
+    if (!user && deps.externalAccounts && portal.reason !== 'blocked') {
+      const outcome = await deps.externalAccounts.signIn(attempt);
+      if (outcome.kind === 'code-required') {
+        // LD accepted the password and asks for its code: not a failure.
+        await throttle.signInSucceeded(ticket, now());
+        await audit('auth.login.challenged', null, { via: 'ld' });
+        return { kind: 'challenge', message: outcome.message };
+      }
+      if (outcome.kind === 'unavailable') unavailable = outcome.systems;
+      if (outcome.kind === 'user') {
+        external = outcome;
+        const linked = await users.find(outcome.userId);
+        if (linked && !linked.blockedAt) user = linked;
+        else reason = 'blocked';
+      }
+    }
+    if (!user) {
+      // Portal credentials were right but the external account is gone: still a wrong password.
+      const failure: FailureReason = reason === 'blocked' ? 'blocked' : (portal.reason ?? 'wrong_password');
+      await throttle.signInFailed(ticket, now());
+      await audit('auth.login.failed', external?.userId ?? portal.userId ?? null, {
+        reason: failure,
+        ...(external && { via: external.app, externalUserId: external.externalUserId }),
+        ...(unavailable.length && { unavailable }),
+      });
+      if (unavailable.length && failure !== 'blocked') {
+        throw new AppError(502, LINKED_APP_MESSAGES.signInUnavailable(unavailable.join(' or ')));
+      }
+      throw invalidCredentials();
+    }
+    const userId = user.id;
+    // LD took the authKey as its own one-time code: the portal's second factor is still to come.
+    let next: Challenge | 'issue-session';
+    try {
+      next = await afterCredentialsVerified(
+        user,
+        external?.usedCode ? { ...attempt, authKey: '' } : attempt,
+        client,
+        ticket.capped,
+      );
+    } catch (error) {
+      // A wrong portal code: the attempt counts against the account like a wrong password.
+      if (error instanceof AppError && error.status === 422) await throttle.signInFailed(ticket, now());
+      throw error;
+    }
+    await throttle.signInSucceeded(ticket, now());
+    if (next !== 'issue-session') {
+      await audit('auth.login.challenged', userId, ticket.capped ? { reason: 'daily_cap' } : {});
+      return { kind: 'challenge', ...next };
+    }
+    const session = await openSession(
+      userId,
+      client,
+      {
+        username: attempt.username,
+        twoFactor: twoFactorEnabled(user),
+        ...(external && { via: external.app, externalUserId: external.externalUserId }),
+      },
+      user,
+    );
+    return { kind: 'session', session, created: external?.created ?? false };
+  }
+
   return {
-    /** POST auth/login. Every attempt, whatever its outcome, is audited (never the password). */
-    async signIn(attempt: LoginRequest, client: ClientInfo): Promise<SignInResult> {
-      const at = now();
+    /**
+     * POST auth/login. Every attempt, whatever its outcome, is audited (never the password).
+     * `device`: the request's Cookie header (a device cookie of the account there lets this browser
+     * past locks other clients caused) and whether the connection is https (for a new cookie).
+     */
+    async signIn(
+      attempt: LoginRequest,
+      client: ClientInfo,
+      device: { cookieHeader?: string; secure: boolean } = { secure: false },
+    ): Promise<SignInResult> {
       // The name typed is kept only when it is an account's: a mistyped password in the username
       // field, or a guessed name, stays out of the audit trail.
       const audit = (action: string, userId: number | null, details: Record<string, unknown>) =>
@@ -135,80 +227,47 @@ export function createAuthService(deps: AuthServiceDeps) {
           details: { ...(userId !== null && { username: attempt.username }), ...details },
         });
 
-      // Counted before any password work (atomically: a burst cannot slip past), given back on
-      // success; a locked name answers fast and identically, known or not.
-      const lock = await throttle.admitSignIn(attempt.username, client.ip, at);
-      if (lock) {
-        const known = await users.findSignInCandidate(attempt.username);
-        await audit('auth.login.locked', known?.user.id ?? null, { scope: lock.scope });
-        throw AppError.tooManyRequests(lock.retryAfterSeconds);
-      }
-
-      const portal = await checkPortalCredentials(attempt);
-      let user = portal.user;
-      let reason: FailureReason | undefined = portal.reason;
-      let external: Extract<ExternalSignInOutcome, { kind: 'user' }> | undefined;
-      let unavailable: string[] = [];
-      if (!user && deps.externalAccounts && portal.reason !== 'blocked') {
-        const outcome = await deps.externalAccounts.signIn(attempt);
-        if (outcome.kind === 'code-required') {
-          // LD accepted the password and asks for its code: not a failure.
-          await throttle.signInSucceeded(attempt.username, client.ip);
-          await audit('auth.login.challenged', null, { via: 'ld' });
-          return { kind: 'challenge', message: outcome.message };
-        }
-        if (outcome.kind === 'unavailable') unavailable = outcome.systems;
-        if (outcome.kind === 'user') {
-          external = outcome;
-          const linked = await users.find(outcome.userId);
-          if (linked && !linked.blockedAt) user = linked;
-          else reason = 'blocked';
-        }
-      }
-      if (!user) {
-        // Portal credentials were right but the external account is gone: still a wrong password.
-        const failure: FailureReason = reason === 'blocked' ? 'blocked' : (portal.reason ?? 'wrong_password');
-        await audit('auth.login.failed', external?.userId ?? portal.userId ?? null, {
-          reason: failure,
-          ...(external && { via: external.app, externalUserId: external.externalUserId }),
-          ...(unavailable.length && { unavailable }),
-        });
-        if (unavailable.length && failure !== 'blocked') {
-          throw new AppError(502, LINKED_APP_MESSAGES.signInUnavailable(unavailable.join(' or ')));
-        }
-        throw invalidCredentials();
-      }
-      const userId = user.id;
-      // LD took the authKey as its own one-time code: the portal's second factor is still to come.
-      // A wrong portal code throws here: the attempt stays counted against the account.
-      const next = await afterCredentialsVerified(
-        user,
-        external?.usedCode ? { ...attempt, authKey: '' } : attempt,
-        client,
+      // Resolved first so the email and the username of one account share its count; a locked name
+      // answers fast and identically, known or not.
+      const candidate = await users.findSignInCandidate(attempt.username);
+      const trusted = candidate && deps.deviceCookies?.verify(device.cookieHeader, candidate.user.id);
+      const admitted = await throttle.admitSignIn(
+        { login: attempt.username, userId: candidate?.user.id, ip: client.ip, device: trusted },
+        now,
       );
-      await throttle.signInSucceeded(attempt.username, client.ip);
-      if (next !== 'issue-session') {
-        await audit('auth.login.challenged', userId, {});
-        return { kind: 'challenge', ...next };
+      if (admitted.lock) {
+        await audit('auth.login.locked', candidate?.user.id ?? null, { scope: admitted.lock.scope });
+        throw AppError.tooManyRequests(admitted.lock.retryAfterSeconds);
       }
-      const session = await openSession(
-        userId,
-        client,
-        {
-          username: attempt.username,
-          twoFactor: twoFactorEnabled(user),
-          ...(external && { via: external.app, externalUserId: external.externalUserId }),
-        },
-        user,
-      );
-      return { kind: 'session', session, created: external?.created ?? false };
+      const { ticket } = admitted;
+      try {
+        const result = await judge(ticket, candidate, attempt, client, audit);
+        if (result.kind === 'session' && !trusted && deps.deviceCookies) {
+          result.deviceCookie = deps.deviceCookies.issue(result.session.user.id, device.secure);
+        }
+        return result;
+      } catch (error) {
+        // Whatever ended the attempt before it was judged (a lost database, a mail that could not
+        // be sent) costs it nothing; judged outcomes were settled where they were decided.
+        await throttle.signInAbandoned(ticket, now());
+        throw error;
+      }
     },
 
-    /** POST two-fa/verify: the code of a challenge, by its secret. */
-    async verifyTwoFactor(secret: string, code: string, client: ClientInfo): Promise<SignedIn> {
+    /**
+     * POST two-fa/verify: the code of a challenge, by its secret. The browser proved password and
+     * code: it gets a device cookie of the account (`secure`: the request came over https).
+     */
+    async verifyTwoFactor(
+      secret: string,
+      code: string,
+      client: ClientInfo,
+      secure = false,
+    ): Promise<SignedIn & { deviceCookie?: string }> {
       if (!deps.twoFactor) throw AppError.notFound();
       const userId = await deps.twoFactor.verifyBySecret(secret, code, client);
-      return openSession(userId, client, { twoFactor: true });
+      const session = await openSession(userId, client, { twoFactor: true });
+      return { ...session, deviceCookie: deps.deviceCookies?.issue(userId, secure) };
     },
 
     /**

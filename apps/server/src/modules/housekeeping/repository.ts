@@ -71,13 +71,15 @@ async function purgeExpired(db: Executor, now: Date): Promise<PurgeCounts> {
     twoFactorChallenges: await purge(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, at(now))),
     passwordResetTokens: await purge(db, passwordResetTokens, lt(passwordResetTokens.expiresAt, at(now))),
     realtimeTickets: await purge(db, realtimeTickets, lt(realtimeTickets.expiresAt, at(now))),
+    // Rows a sign-in holds right now are skipped, not waited for: the sweep then never holds one
+    // row while waiting for another, so it cannot deadlock with a sign-in taking several keys.
     loginThrottle: await purge(
       db,
       loginThrottle,
-      and(
+      sql`${loginThrottle.key} in (select ${loginThrottle.key} from ${loginThrottle} where ${and(
         lt(loginThrottle.updatedAt, at(quietSince)),
         or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, at(now))),
-      ),
+      )} for update skip locked)`,
     ),
     // A window that has ended counts nothing any more (the next request starts a new one).
     rateLimits: await purge(db, rateLimits, lt(rateLimits.windowEndsAt, at(now))),

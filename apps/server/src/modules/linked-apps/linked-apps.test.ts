@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES, MESSAGES, THROTTLE, userSchema } from '@portal/contract';
 import { auditLog, linkedAccounts, loginThrottle } from '../../db/schema';
@@ -40,8 +40,8 @@ describe('linking LD and TS accounts', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(userId))));
-  const linkLd = (tokens: TestTokens, body: object) =>
-    http.post('auth/link-ld', body, { headers: tokens.headers, ip: nextIp() });
+  const linkLd = (tokens: TestTokens, body: object, ip = nextIp()) =>
+    http.post('auth/link-ld', body, { headers: tokens.headers, ip });
 
   it('links an LD account: the User shows it, auth/me too; the tokens are stored sealed and never sent', async () => {
     const { user, tokens, ld } = await customer();
@@ -101,16 +101,19 @@ describe('linking LD and TS accounts', () => {
     const [throttle] = await t.database.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${ld.username.toLowerCase()}`));
+      .where(like(loginThrottle.key, `account:name:${ld.username.toLowerCase()}@%`));
     expect(throttle?.failures).toBe(1);
   });
 
-  it('locks the name after repeated failures: 429 with Retry-After, even with the right password', async () => {
+  it('locks the name at the address after repeated failures: 429 with Retry-After, even with the right password', async () => {
     const { tokens, ld } = await customer();
+    const ip = nextIp();
     for (let i = 0; i < THROTTLE.accountFailures; i++) {
-      expect((await linkLd(tokens, { username: ld.username, password: `wrong-${i}` })).statusCode).toBe(422);
+      expect((await linkLd(tokens, { username: ld.username, password: `wrong-${i}` }, ip)).statusCode).toBe(
+        422,
+      );
     }
-    const locked = await linkLd(tokens, { username: ld.username, password: ld.password });
+    const locked = await linkLd(tokens, { username: ld.username, password: ld.password }, ip);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });

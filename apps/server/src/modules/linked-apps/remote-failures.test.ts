@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES } from '@portal/contract';
 import { linkedAccounts, loginThrottle, users } from '../../db/schema';
@@ -92,7 +92,7 @@ describe('when LD or TS fail', () => {
         const [throttle] = await app.database.db
           .select()
           .from(loginThrottle)
-          .where(eq(loginThrottle.key, `account:${username}`));
+          .where(like(loginThrottle.key, `account:name:${username}@%`));
         expect(throttle?.failures).toBe(1);
       });
 

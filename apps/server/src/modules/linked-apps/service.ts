@@ -178,16 +178,17 @@ export function createLinkedAppsService(deps: LinkedAppsDeps) {
     ): Promise<{ kind: 'linked'; user: UserRecord } | { kind: 'code-required'; message: string }> {
       const appName = LINKED_APP_NAMES[app];
       const at = now();
-      // Counted before LD/TS is asked (atomically), given back once they accept the credentials.
-      const lock = await throttle.admitSignIn(attempt.username, client.ip, at);
+      // A throttle slot is taken before LD/TS is asked; their answer settles it.
+      const { lock, ticket } = await throttle.admitSignIn({ login: attempt.username, ip: client.ip }, now);
       if (lock) throw AppError.tooManyRequests(lock.retryAfterSeconds);
 
       // LD/TS unreachable: they judged nothing, so the attempt is given back before the 502.
       const result = await signInAt(app, attempt).catch(async (error: unknown) => {
-        await throttle.releaseSignIn(attempt.username, client.ip);
+        await throttle.signInAbandoned(ticket, now());
         throw error;
       });
-      if (result.kind !== 'rejected') await throttle.signInSucceeded(attempt.username, client.ip);
+      if (result.kind === 'rejected') await throttle.signInFailed(ticket, now());
+      else await throttle.signInSucceeded(ticket, now());
       if (result.kind === 'code-required') return result;
       if (result.kind === 'rejected') {
         // Not what was typed as the name: refused credentials name no account we know.

@@ -26,11 +26,12 @@ export const passwordsModule = fp(
         tokens: app.tokens,
         rateLimits: app.rateLimits,
         mailer: app.mailer,
+        throttle: app.throttle,
         appUrl: app.config.appUrl,
         now: app.now,
       }),
     );
     await app.register(passwordRoutes, { prefix: API_PREFIX });
   },
-  { name: 'passwords', dependencies: ['tokens', 'rate-limits', 'mailer'] },
+  { name: 'passwords', dependencies: ['tokens', 'rate-limits', 'mailer', 'throttle'] },
 );

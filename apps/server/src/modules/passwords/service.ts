@@ -17,6 +17,7 @@ import type { RateLimitService } from '../rate-limits';
 import type { TokenService } from '../tokens';
 import type { UserRepository } from '../users';
 import type { ResetTokenRepository } from './repository';
+import type { ThrottleService } from '../throttle';
 
 /**
  * Every forgot-password answer takes at least this long, whether a link was made or not, so the
@@ -31,6 +32,8 @@ export type PasswordServiceDeps = {
   tokens: TokenService;
   rateLimits: Pick<RateLimitService, 'take'>;
   mailer: Mailer;
+  /** A reset lifts the sign-in locks standing against the account. */
+  throttle: Pick<ThrottleService, 'clearAccount'>;
   appUrl: string;
   now: () => Date;
 };
@@ -115,6 +118,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       });
       if (!done) throw invalid();
       await tokens.forgetEverywhere({ userId: row.userId });
+      await deps.throttle.clearAccount(row.userId, at);
       await audit('passwords.reset', row.userId, client);
       mailer.sendLater(passwordChangedMail(row.userEmail));
     },

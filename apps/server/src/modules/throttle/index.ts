@@ -1,2 +1,2 @@
 // What other modules may use of the throttle module.
-export type { ThrottleService } from './service';
+export type { SignInTicket, ThrottleService } from './service';

@@ -1,133 +1,243 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository';
 import { loginThrottle } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
-const ms = (value: number) => sql`(${value} * interval '1 millisecond')`;
-/** Timestamps go into raw SQL as ISO text: pg and PGlite serialise a Date parameter differently. */
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
-/** How attempts count against a key (see `admit`). */
+/**
+ * How attempts count against a key:
+ * - `account`: every `failures`-th failure locks the key, for lockBaseMs doubling up to lockMaxMs;
+ * - `window`: the `limit`-th failure in a fixed window (from its first failure) locks it till the end;
+ * - `cap`: failures in a fixed window are only counted: the caller learns it is past `limit`, and
+ *   nothing is refused or held for it.
+ */
 export type ThrottleRule =
   | { kind: 'account'; failures: number; lockBaseMs: number; lockMaxMs: number }
-  | { kind: 'window'; limit: number; windowMs: number };
+  | { kind: 'window'; limit: number; windowMs: number }
+  | { kind: 'cap'; limit: number; windowMs: number };
 
 type ThrottleRow = typeof loginThrottle.$inferSelect;
 
-/** A row after one more attempt under its rule (the row is locked by the caller's transaction). */
-function counted(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<ThrottleRow> {
+/** What a key looked like when an attempt was admitted (a success clears only what it saw). */
+export type Seen = { key: string; failures: number; lockLevel: number; inFlight: number };
+
+export type Admission =
+  | { kind: 'locked'; key: string; lockedUntil: Date }
+  /** Every slot of some key is held by attempts not yet judged: ask again once one is. */
+  | { kind: 'full' }
+  | { kind: 'admitted'; seen: Seen[]; capped: string[] };
+
+/**
+ * An in-flight count nobody has touched for this long is left over from a process that died
+ * mid-attempt: it is forgotten rather than holding a slot for ever. Far above any sign-in (LD/TS
+ * calls included).
+ */
+const STALE_IN_FLIGHT_MS = 2 * 60_000;
+
+/** Timestamps go into raw SQL as ISO text: pg and PGlite serialise a Date parameter differently. */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const windowOver = (row: ThrottleRow, windowMs: number, now: Date) =>
+  row.windowStartedAt.getTime() <= now.getTime() - windowMs;
+
+/** Failures that still count under the rule at `now`. */
+function failuresNow(row: ThrottleRow, rule: ThrottleRule, now: Date) {
+  return rule.kind !== 'account' && windowOver(row, rule.windowMs, now) ? 0 : row.failures;
+}
+
+/** A row after one more failure under its rule (the row is locked by the caller's transaction). */
+function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<ThrottleRow> {
+  const settled = {
+    inFlight: rule.kind === 'cap' ? row.inFlight : Math.max(row.inFlight - 1, 0),
+    updatedAt: now,
+  };
+  // Admitted before a lock another attempt set: the lock already stands for this burst.
+  if (row.lockedUntil && row.lockedUntil > now) return settled;
   if (rule.kind === 'account') {
-    if (row.failures + 1 < rule.failures) return { failures: row.failures + 1, updatedAt: now };
+    if (row.failures + 1 < rule.failures) return { ...settled, failures: row.failures + 1 };
     const lockMs = Math.min(rule.lockBaseMs * 2 ** row.lockLevel, rule.lockMaxMs);
     return {
+      ...settled,
       failures: 0,
       lockLevel: row.lockLevel + 1,
       lockedUntil: new Date(now.getTime() + lockMs),
-      updatedAt: now,
     };
   }
-  const windowOver = row.windowStartedAt.getTime() <= now.getTime() - rule.windowMs;
-  const windowStartedAt = windowOver ? now : row.windowStartedAt;
-  const failures = windowOver ? 1 : row.failures + 1;
-  const lockedUntil = failures >= rule.limit ? new Date(windowStartedAt.getTime() + rule.windowMs) : null;
-  return { failures, windowStartedAt, lockedUntil, updatedAt: now };
+  const over = windowOver(row, rule.windowMs, now);
+  const windowStartedAt = over ? now : row.windowStartedAt;
+  const failures = over ? 1 : row.failures + 1;
+  const locks = rule.kind === 'window' && failures >= rule.limit;
+  return {
+    ...settled,
+    failures,
+    windowStartedAt,
+    lockedUntil: locks ? new Date(windowStartedAt.getTime() + rule.windowMs) : null,
+  };
 }
 
 /**
- * login_throttle: failure counts and locks per key (an account name, an IP, a forgot-password email),
- * shared by every instance.
+ * login_throttle: failure counts, in-flight attempts and locks per key, shared by every instance.
+ *
+ * No statement here deletes a row or reads one back after a separate write: each transaction
+ * takes its rows with one upsert (`insert … on conflict do update … returning`), which both makes
+ * a missing row and locks it, so a concurrent reset or housekeeping can never leave a read empty.
  */
-export const createThrottleRepository = defineRepository((db: Executor) => ({
-  /** Throttle rows of these keys that are locked at `now`. */
-  async findLocks(keys: string[], now: Date) {
-    return db
-      .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
-      .from(loginThrottle)
-      .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
-  },
-
-  /**
-   * Counts one failure against a key (an IP, a forgot-password email) in a fixed window that starts
-   * at its first failure; the `limit`-th failure locks the key until that window ends.
-   */
-  async recordWindowFailure(key: string, now: Date, rule: { limit: number; windowMs: number }) {
-    const windowOver = sql`${loginThrottle.windowStartedAt} <= ${at(now)} - ${ms(rule.windowMs)}`;
-    const failures = sql`case when ${windowOver} then 1 else ${loginThrottle.failures} + 1 end`;
-    const windowStart = sql`case when ${windowOver} then ${at(now)} else ${loginThrottle.windowStartedAt} end`;
-    const [row] = await db
+export const createThrottleRepository = defineRepository((db: Executor) => {
+  /** Makes the rows if missing and locks them (in the order given) till the transaction ends. */
+  const take = (tx: Executor, keys: string[], now: Date) =>
+    tx
       .insert(loginThrottle)
-      .values({
-        key,
-        failures: 1,
-        windowStartedAt: now,
-        lockedUntil: rule.limit <= 1 ? new Date(now.getTime() + rule.windowMs) : null,
-        updatedAt: now,
-      })
+      .values(keys.map((key) => ({ key, failures: 0, windowStartedAt: now, updatedAt: now })))
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
+          inFlight: sql`case when ${loginThrottle.updatedAt} < ${at(now)} - ${STALE_IN_FLIGHT_MS} * interval '1 millisecond' then 0 else ${loginThrottle.inFlight} end`,
           updatedAt: now,
-          failures,
-          windowStartedAt: windowStart,
-          lockedUntil: sql`case when ${failures} >= ${rule.limit} then ${windowStart} + ${ms(rule.windowMs)} else null end`,
         },
       })
-      .returning({ lockedUntil: loginThrottle.lockedUntil });
-    return row;
-  },
+      .returning();
 
-  /**
-   * Counts one attempt against every key before any work is done, atomically: in one transaction
-   * the keys' rows are made if missing and locked (FOR UPDATE, in key order, so concurrent attempts
-   * queue instead of all reading "not locked"). While any key is locked at `now` nothing is counted
-   * and the longest lock is answered; otherwise each key counts by its rule (an account-style rule
-   * locks on every `failures`-th attempt, a window rule on the `limit`-th in its window) and null
-   * is answered: the attempt may go on. A success gives its count back (`release`).
-   */
-  async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date) {
-    const ordered = [...keys].sort((a, b) => a.key.localeCompare(b.key));
-    return db.transaction(async (tx) => {
-      await tx
-        .insert(loginThrottle)
-        .values(ordered.map(({ key }) => ({ key, failures: 0, windowStartedAt: now, updatedAt: now })))
-        .onConflictDoNothing();
-      const rows = await tx
-        .select()
-        .from(loginThrottle)
-        .where(
-          inArray(
-            loginThrottle.key,
-            ordered.map((k) => k.key),
-          ),
-        )
-        .orderBy(loginThrottle.key)
-        .for('update');
-      const locked = rows
-        .filter((row) => row.lockedUntil && row.lockedUntil > now)
-        .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
-      if (locked) return { key: locked.key, lockedUntil: locked.lockedUntil! };
-      for (const { key, rule } of ordered) {
-        const row = rows.find((r) => r.key === key)!;
+  return {
+    /**
+     * Asks to check one attempt against every key, atomically. While any key is locked at `now`
+     * the longest lock is answered; while any `account`/`window` key has no slot left (its failures
+     * plus the attempts in flight reach its limit) `full` is answered and nothing changes; otherwise
+     * the attempt takes a slot of each such key (`in_flight + 1`) and is admitted, with what each key
+     * looked like and which `cap` keys are past their limit. Every admitted attempt must be settled:
+     * `succeeded`, `failed` or `abandoned`.
+     */
+    async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date): Promise<Admission> {
+      const ordered = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
+      const caps = ordered.filter(({ rule }) => rule.kind === 'cap');
+      // A cap is only read (it holds no slot and refuses nothing): a row every attempt on the
+      // account would lock would queue a burst from many addresses on one row.
+      const capRows = caps.length
+        ? await db
+            .select()
+            .from(loginThrottle)
+            .where(
+              inArray(
+                loginThrottle.key,
+                caps.map((k) => k.key),
+              ),
+            )
+        : [];
+      const capped = caps
+        .filter(({ key, rule }) => {
+          const row = capRows.find((r) => r.key === key);
+          return row !== undefined && rule.kind === 'cap' && failuresNow(row, rule, now) >= rule.limit;
+        })
+        .map((k) => k.key);
+      return db.transaction(async (tx) => {
+        const rows = await take(
+          tx,
+          slotted.map((k) => k.key),
+          now,
+        );
+        const byKey = new Map(rows.map((row) => [row.key, row]));
+        const locked = rows
+          .filter((row) => row.lockedUntil && row.lockedUntil > now)
+          .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
+        if (locked) return { kind: 'locked', key: locked.key, lockedUntil: locked.lockedUntil! };
+        const full = slotted.some(({ key, rule }) => {
+          const row = byKey.get(key)!;
+          const limit = rule.kind === 'account' ? rule.failures : rule.limit;
+          return failuresNow(row, rule, now) + row.inFlight >= limit;
+        });
+        if (full) return { kind: 'full' };
+        if (slotted.length > 0) {
+          await tx
+            .update(loginThrottle)
+            .set({ inFlight: sql`${loginThrottle.inFlight} + 1` })
+            .where(
+              inArray(
+                loginThrottle.key,
+                slotted.map((k) => k.key),
+              ),
+            );
+        }
+        return {
+          kind: 'admitted',
+          seen: slotted.map(({ key }) => {
+            const row = byKey.get(key)!;
+            return { key, failures: row.failures, lockLevel: row.lockLevel, inFlight: row.inFlight };
+          }),
+          capped,
+        };
+      });
+    },
+
+    /** The attempt was wrong: its slot becomes a failure under the key's rule (which may lock it). */
+    async failed(key: string, rule: ThrottleRule, now: Date) {
+      if (rule.kind === 'cap') {
+        // One statement, no transaction: the cap's row is shared by every address.
+        const over = sql`${loginThrottle.windowStartedAt} <= ${at(now)} - ${rule.windowMs} * interval '1 millisecond'`;
+        await db
+          .insert(loginThrottle)
+          .values({ key, failures: 1, windowStartedAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: loginThrottle.key,
+            set: {
+              failures: sql`case when ${over} then 1 else ${loginThrottle.failures} + 1 end`,
+              windowStartedAt: sql`case when ${over} then ${at(now)} else ${loginThrottle.windowStartedAt} end`,
+              updatedAt: now,
+            },
+          });
+        return;
+      }
+      await db.transaction(async (tx) => {
+        const [row] = await take(tx, [key], now);
         await tx
           .update(loginThrottle)
-          .set(counted(row, rule, now))
+          .set(failed(row!, rule, now))
+          .where(eq(loginThrottle.key, key));
+      });
+    },
+
+    /**
+     * The attempt was right: its slot is given back. With `clear` (the key's failures as seen when
+     * it was admitted), those failures and the lock level go too — unless a lock was set while it
+     * was in flight, which stands. Failures counted after it was admitted stay.
+     */
+    async succeeded(key: string, now: Date, clear?: { failures: number; lockLevel: number }) {
+      const unchanged = clear ? sql`${loginThrottle.lockLevel} = ${clear.lockLevel}` : sql`false`;
+      await db
+        .update(loginThrottle)
+        .set({
+          inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`,
+          failures: sql`case when ${unchanged} then greatest(${loginThrottle.failures} - ${clear?.failures ?? 0}, 0) else ${loginThrottle.failures} end`,
+          lockLevel: sql`case when ${unchanged} then 0 else ${loginThrottle.lockLevel} end`,
+          updatedAt: now,
+        })
+        .where(eq(loginThrottle.key, key));
+    },
+
+    /** Nobody could judge the attempt (LD/TS unreachable, an error): its slot is given back. */
+    async abandoned(key: string, now: Date) {
+      await db
+        .update(loginThrottle)
+        .set({ inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`, updatedAt: now })
+        .where(eq(loginThrottle.key, key));
+    },
+
+    /**
+     * Lifts the locks and counts of `keys` and of every key starting with `prefix` (a reset
+     * password): an UPDATE, one key at a time, so it never takes locks in an order an admitting
+     * transaction could deadlock with, and never removes a row another transaction is using.
+     */
+    async clear(keys: string[], prefix: string, now: Date) {
+      const found = await db
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(like(loginThrottle.key, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      for (const key of new Set([...keys, ...found.map((row) => row.key)])) {
+        await db
+          .update(loginThrottle)
+          .set({ failures: 0, lockLevel: 0, lockedUntil: null, windowStartedAt: now, updatedAt: now })
           .where(eq(loginThrottle.key, key));
       }
-      return null;
-    });
-  },
-
-  /** Gives back one attempt counted by `admit` (it succeeded): the count drops, a lock stays. */
-  async release(key: string) {
-    await db
-      .update(loginThrottle)
-      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-      .where(eq(loginThrottle.key, key));
-  },
-
-  async clear(key: string) {
-    await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
-  },
-}));
+    },
+  };
+});
 
 export type ThrottleRepository = ReturnType<typeof createThrottleRepository>;

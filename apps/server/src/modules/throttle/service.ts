@@ -1,17 +1,25 @@
 import { THROTTLE } from '@portal/contract';
-import type { ThrottleRepository, ThrottleRule } from './repository';
+import type { Seen, ThrottleRepository, ThrottleRule } from './repository';
 
 /**
- * Sign-in throttling of docs/api.md "Throttling", kept in login_throttle so every instance sees it.
- * The account key is the login name as typed (lower-cased), not a user id: unknown names are
- * counted and locked exactly like real ones, so a lock-out says nothing about existence.
+ * Sign-in throttling of docs/api.md "Throttling", kept in login_throttle so every instance sees it
+ * (docs/decisions/0030-sign-in-throttle.md). The account is the user id once the name typed
+ * resolves (so its email and its username share one count), else the name as typed, lower-cased:
+ * unknown names are counted and locked exactly like real ones, so a lock says nothing about
+ * existence.
  */
-export const accountKey = (login: string) => `account:${login.trim().toLowerCase()}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+const subjectOf = (login: string, userId?: number) =>
+  userId === undefined ? `name:${login.trim().toLowerCase()}` : `user:${userId}`;
+/** The 5-failure lock of one account for one client address: another address is not locked by it. */
+const accountAtKey = (subject: string, ip: string) => `account:${subject}@${ip}`;
+/** The account's failures of the day from every untrusted client (the daily cap). */
+const accountDayKey = (subject: string) => `account-day:${subject}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+/** A browser that signed in to the account before (its device cookie): its own lock only. */
+const deviceKey = (nonce: string) => `device:${nonce}`;
+const twoFactorKey = (userId: number) => `two-factor:${userId}`;
 
-export const twoFactorKey = (userId: number) => `two-factor:${userId}`;
-
-export type Lock = { scope: 'account' | 'ip'; retryAfterSeconds: number };
+export type Lock = { scope: 'account' | 'ip' | 'device'; retryAfterSeconds: number };
 
 const ACCOUNT_RULE: ThrottleRule = {
   kind: 'account',
@@ -20,82 +28,207 @@ const ACCOUNT_RULE: ThrottleRule = {
   lockMaxMs: THROTTLE.accountLockMaxMs,
 };
 const IP_RULE: ThrottleRule = { kind: 'window', limit: THROTTLE.ipFailures, windowMs: THROTTLE.ipWindowMs };
+const DAY_CAP_RULE: ThrottleRule = {
+  kind: 'cap',
+  limit: THROTTLE.accountDailyFailures,
+  windowMs: 24 * 60 * 60_000,
+};
 const TWO_FACTOR_RULE: ThrottleRule = {
   kind: 'window',
   limit: THROTTLE.twoFactorDailyCodes,
   windowMs: 24 * 60 * 60_000,
 };
 
+/** How long an attempt waits for a slot of a busy key before it is answered 429 (a safety net). */
+const MAX_WAIT_MS = 30_000;
+/** Between two looks at a busy key (a slot freed on another instance is seen this late at worst). */
+const POLL_MS = 50;
+
 const retryAfter = (until: Date, now: Date) => ({
   retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
 });
 
-/** Sign-in throttling (auth/login, linking an LD/TS account) and fixed-window limits (forgot password). */
+/** An admitted sign-in attempt: settle it exactly once (`signInSucceeded`/`Failed`/`Abandoned`). */
+export type SignInTicket = {
+  keys: Array<{ key: string; rule: ThrottleRule }>;
+  seen: Seen[];
+  /** The key whose failures a success clears (the account at this address, or the device). */
+  own: string;
+  /** Other attempts on `own` were in flight or waiting: a success then clears nothing. */
+  contended: boolean;
+  /** Past the account's daily cap: a right password gets the emailed code, not a session. */
+  capped: boolean;
+  settled?: boolean;
+};
+
+export type SignInAttempt = {
+  /** The name as typed. */
+  login: string;
+  /** The portal user the name resolves to, if any. */
+  userId?: number;
+  ip: string;
+  /** The nonce of a device cookie already verified for `userId`. */
+  device?: string;
+};
+
+/** Sign-in throttling (auth/login, current_password, linking an LD/TS account) and the two-factor daily cap. */
 export function createThrottleService(deps: { throttle: ThrottleRepository }) {
   const { throttle } = deps;
+  // Attempts of this instance waiting for a slot, by key: woken as soon as a slot here is given
+  // back (slots given back by another instance are seen by polling).
+  const waiters = new Map<string, Set<() => void>>();
+  /**
+   * A slot was given back on these keys: one waiter (the longest waiting on the first of them that
+   * has any) looks again, not all of them at once; the others look on their own timer.
+   */
+  const wake = (...keys: string[]) => {
+    for (const key of keys) {
+      const first = waiters.get(key)?.values().next().value;
+      if (first) return first();
+    }
+  };
+  const waitForSlot = (keys: string[]) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const key of keys) {
+          const queue = waiters.get(key);
+          queue?.delete(done);
+          if (queue?.size === 0) waiters.delete(key);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_MS + Math.random() * POLL_MS);
+      for (const key of keys) {
+        if (!waiters.has(key)) waiters.set(key, new Set());
+        waiters.get(key)!.add(done);
+      }
+    });
+
+  /**
+   * Admits an attempt on `keys`, waiting (not refusing) while they have no slot left: a burst of
+   * right passwords is checked a few at a time and all succeed; a burst of wrong ones meets the
+   * lock the moment the last allowed failure is counted.
+   */
+  async function admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: () => Date) {
+    const started = performance.now();
+    for (let waited = false; ; waited = true) {
+      const at = now();
+      const admission = await throttle.admit(keys, at);
+      if (admission.kind !== 'full') return { admission, waited, at };
+      if (performance.now() - started > MAX_WAIT_MS) {
+        return {
+          admission: { kind: 'locked' as const, key: '', lockedUntil: new Date(at.getTime() + 1000) },
+          waited,
+          at,
+        };
+      }
+      await waitForSlot(keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
+    }
+  }
+
+  async function settle(
+    ticket: SignInTicket,
+    each: (entry: { key: string; rule: ThrottleRule }) => Promise<void>,
+  ) {
+    if (ticket.settled) return;
+    ticket.settled = true;
+    for (const entry of ticket.keys) await each(entry);
+    wake(...ticket.keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
+  }
+
   return {
     /**
-     * Counts a sign-in attempt against the account name and the IP before any password work
-     * (repository `admit`: atomic, so a burst of concurrent attempts cannot all pass a check made
-     * before any of them failed). Answers the lock standing against it, or null: go on, and call
-     * `signInSucceeded` if it succeeds — a failure needs nothing more, it is already counted.
+     * Asks to check a sign-in attempt before any password work. A browser with a device cookie of
+     * the account counts only against its device; any other client against the account at its
+     * address and its address (and the account's daily cap, which never refuses). Answers the
+     * lock standing against it, or a ticket to settle once the password is judged.
      */
-    async admitSignIn(login: string, ip: string, now: Date): Promise<Lock | null> {
-      const account = accountKey(login);
-      const lock = await throttle.admit(
-        [
-          { key: account, rule: ACCOUNT_RULE },
-          { key: ipKey(ip), rule: IP_RULE },
-        ],
-        now,
-      );
-      return lock && { scope: lock.key === account ? 'account' : 'ip', ...retryAfter(lock.lockedUntil, now) };
+    async admitSignIn(
+      attempt: SignInAttempt,
+      now: () => Date,
+    ): Promise<{ lock: Lock; ticket?: undefined } | { lock?: undefined; ticket: SignInTicket }> {
+      const subject = subjectOf(attempt.login, attempt.userId);
+      const own = attempt.device ? deviceKey(attempt.device) : accountAtKey(subject, attempt.ip);
+      const keys: SignInTicket['keys'] = attempt.device
+        ? [{ key: own, rule: ACCOUNT_RULE }]
+        : [
+            { key: own, rule: ACCOUNT_RULE },
+            { key: ipKey(attempt.ip), rule: IP_RULE },
+            { key: accountDayKey(subject), rule: DAY_CAP_RULE },
+          ];
+      const { admission, waited, at } = await admit(keys, now);
+      if (admission.kind === 'locked') {
+        const scope = admission.key.startsWith('ip:') ? 'ip' : attempt.device ? 'device' : 'account';
+        return { lock: { scope, ...retryAfter(admission.lockedUntil, at) } };
+      }
+      const seen = admission.seen;
+      return {
+        ticket: {
+          keys,
+          seen,
+          own,
+          contended: waited || (seen.find((s) => s.key === own)?.inFlight ?? 0) > 0,
+          capped: admission.capped.length > 0,
+        },
+      };
     },
 
-    /** A success clears the account's count and lock level and gives the IP its attempt back. */
-    async signInSucceeded(login: string, ip: string) {
-      await throttle.clear(accountKey(login));
-      await throttle.release(ipKey(ip));
-    },
+    /**
+     * The password was right: slots are given back and, unless the attempt raced others on its
+     * key, the failures it found are cleared (so a burst of guesses cannot be wiped by a right
+     * password sent along with it).
+     */
+    signInSucceeded: (ticket: SignInTicket, now: Date) =>
+      settle(ticket, async ({ key, rule }) => {
+        if (rule.kind === 'cap') return;
+        const seen = ticket.seen.find((s) => s.key === key);
+        const clears = key === ticket.own && !ticket.contended && seen;
+        await throttle.succeeded(key, now, clears ? seen : undefined);
+      }),
 
-    /** An attempt nobody could judge (LD/TS unreachable): its count is given back, nothing cleared. */
-    async releaseSignIn(login: string, ip: string) {
-      await throttle.release(accountKey(login));
-      await throttle.release(ipKey(ip));
+    /** The password (or its LD/TS account, or the two-factor code that followed) was wrong. */
+    signInFailed: (ticket: SignInTicket, now: Date) =>
+      settle(ticket, ({ key, rule }) => throttle.failed(key, rule, now)),
+
+    /** Nobody judged the attempt (LD/TS unreachable, an error): nothing counts. */
+    signInAbandoned: (ticket: SignInTicket, now: Date) =>
+      settle(ticket, async ({ key, rule }) => {
+        if (rule.kind !== 'cap') await throttle.abandoned(key, now);
+      }),
+
+    /**
+     * The account's password was reset or set by an admin: every lock and count standing against
+     * it (at every address, and its daily cap) is lifted. Devices keep their own.
+     */
+    async clearAccount(userId: number, now: Date) {
+      const subject = subjectOf('', userId);
+      await throttle.clear([accountDayKey(subject)], `account:${subject}@`, now);
     },
 
     /**
      * Counts a two-factor code against its user before it is checked: at most
-     * THROTTLE.twoFactorDailyCodes a day, whatever the number of challenges. Null: go on.
+     * THROTTLE.twoFactorDailyCodes wrong ones a day, whatever the number of challenges. Null: go on,
+     * and settle with `twoFactorPassed` or `twoFactorFailed`.
      */
     async admitTwoFactor(userId: number, now: Date): Promise<Lock | null> {
-      const lock = await throttle.admit([{ key: twoFactorKey(userId), rule: TWO_FACTOR_RULE }], now);
-      return lock && { scope: 'account', ...retryAfter(lock.lockedUntil, now) };
+      const { admission, at } = await admit(
+        [{ key: twoFactorKey(userId), rule: TWO_FACTOR_RULE }],
+        () => now,
+      );
+      return admission.kind === 'locked'
+        ? { scope: 'account', ...retryAfter(admission.lockedUntil, at) }
+        : null;
     },
 
-    /** The right code: its attempt is given back (only wrong codes count towards the daily cap). */
-    twoFactorPassed: (userId: number) => throttle.release(twoFactorKey(userId)),
+    async twoFactorPassed(userId: number, now: Date) {
+      await throttle.succeeded(twoFactorKey(userId), now);
+      wake(twoFactorKey(userId));
+    },
 
-    /**
-     * A fixed-window rate limit over several keys (each with its own limit): while any of them is
-     * locked the answer is the seconds until it opens, and nothing is counted; otherwise this request
-     * counts against each key and null is answered.
-     */
-    async limit(
-      keys: Array<{ key: string; limit: number }>,
-      windowMs: number,
-      now: Date,
-    ): Promise<{ retryAfterSeconds: number } | null> {
-      const [lock] = await throttle.findLocks(
-        keys.map((k) => k.key),
-        now,
-      );
-      if (lock) {
-        const seconds = Math.ceil((lock.lockedUntil!.getTime() - now.getTime()) / 1000);
-        return { retryAfterSeconds: Math.max(1, seconds) };
-      }
-      for (const { key, limit } of keys) await throttle.recordWindowFailure(key, now, { limit, windowMs });
-      return null;
+    async twoFactorFailed(userId: number, now: Date) {
+      await throttle.failed(twoFactorKey(userId), TWO_FACTOR_RULE, now);
+      wake(twoFactorKey(userId));
     },
   };
 }

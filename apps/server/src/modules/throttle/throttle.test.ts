@@ -27,7 +27,7 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
   };
   const lockSeconds = THROTTLE.accountLockBaseMs / 1000;
 
-  it('locks an account for a minute after 5 failures, even for the right password', async () => {
+  it('locks an account at an address for a minute after 5 failures, even for the right password', async () => {
     const user = await createUser(t);
     const ip = freshIp();
     await failTimes(THROTTLE.accountFailures, user.email, ip);
@@ -35,8 +35,9 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
     expect(Number(locked.headers['retry-after'])).toBe(lockSeconds);
-    // The lock is on the account: another address is refused too.
-    expect((await attempt(user.email.toUpperCase(), user.password, freshIp())).statusCode).toBe(429);
+    // The lock is on the account at that address, by any of its names; another address signs in.
+    expect((await attempt(user.email.toUpperCase(), user.password, ip)).statusCode).toBe(429);
+    expect((await attempt(user.email.toUpperCase(), user.password, freshIp())).statusCode).toBe(200);
 
     const [audit] = await t.database.db
       .select()
@@ -66,6 +67,10 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
   });
 
   it('locks an unknown account exactly like a real one', async () => {
+    // One instant for both locks: Retry-After then compares what the lock says, not how long the
+    // guesses between the two locks took.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2032-01-01T00:00:00Z'));
     const real = await createUser(t);
     const ip = freshIp();
     await failTimes(THROTTLE.accountFailures, real.email, ip);

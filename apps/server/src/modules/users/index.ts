@@ -9,6 +9,7 @@ export {
   createUserRepository,
   userRecordColumns,
   type MetaRow,
+  type SignInCandidate,
   type UserRecord,
   type UserRepository,
 } from './repository';

@@ -40,6 +40,7 @@ export const usersModule = fp(
       now: app.now,
       confirmCurrentPassword: createReauth({ users, throttle: app.throttle, now: app.now }),
       mailer: app.mailer,
+      throttle: app.throttle,
     });
     const bulk = createBulkActions({
       database: app.database,

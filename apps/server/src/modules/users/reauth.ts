@@ -13,16 +13,28 @@ import type { UserRecord, UserRepository } from './repository';
  */
 export function createReauth(deps: {
   users: Pick<UserRepository, 'passwordHashOf'>;
-  throttle: Pick<ThrottleService, 'admitSignIn' | 'signInSucceeded'>;
+  throttle: Pick<ThrottleService, 'admitSignIn' | 'signInSucceeded' | 'signInFailed' | 'signInAbandoned'>;
   now: () => Date;
 }) {
   return async function confirmCurrentPassword(user: UserRecord, given: string | undefined, actor: Actor) {
     if (!given) throw AppError.validation({ current_password: [VALIDATION.currentPasswordRequired] });
-    const lock = await deps.throttle.admitSignIn(user.email, actor.ip, deps.now());
+    const { lock, ticket } = await deps.throttle.admitSignIn(
+      { login: user.email, userId: user.id, ip: actor.ip },
+      deps.now,
+    );
     if (lock) throw AppError.tooManyRequests(lock.retryAfterSeconds);
-    if (!(await verifyPassword(await deps.users.passwordHashOf(user.id), given)))
+    let right: boolean;
+    try {
+      right = await verifyPassword(await deps.users.passwordHashOf(user.id), given);
+    } catch (error) {
+      await deps.throttle.signInAbandoned(ticket, deps.now());
+      throw error;
+    }
+    if (!right) {
+      await deps.throttle.signInFailed(ticket, deps.now());
       throw AppError.validation({ current_password: [VALIDATION.currentPasswordWrong] });
-    await deps.throttle.signInSucceeded(user.email, actor.ip);
+    }
+    await deps.throttle.signInSucceeded(ticket, deps.now());
   };
 }
 

@@ -23,6 +23,7 @@ import type { ConfirmCurrentPassword } from './reauth';
 import type { UserRecord, UserRepository } from './repository';
 import { listUsers, newUserListMemos } from './list/engine';
 import { exportUsers } from './list/export';
+import type { ThrottleService } from '../throttle';
 
 export type DeleteOptions = {
   block: boolean;
@@ -42,6 +43,8 @@ export type UserServiceDeps = {
   /** Re-authentication of one's own sensitive changes (reauth.ts). */
   confirmCurrentPassword: ConfirmCurrentPassword;
   mailer: Pick<Mailer, 'sendLater'>;
+  /** A new password lifts the sign-in locks standing against the account. */
+  throttle: Pick<ThrottleService, 'clearAccount'>;
 };
 
 const metaChanges = (before: UserRecord['meta'], wanted: UserPayload['meta']) => {
@@ -208,6 +211,9 @@ export function createUserService(deps: UserServiceDeps) {
         })
         .catch(emailRace);
       tokens.forget({ userId: id });
+      // Whoever set it (an admin, or the owner with the current password) knows the new password:
+      // locks others' guesses caused against the old one would only keep the owner out.
+      if (passwordHash) await deps.throttle.clearAccount(id, now());
       // The old address hears of an email change (it may be the owner, locked out by a thief), and
       // a password changed on the profile is told like one changed by a reset.
       if (emailChanges) deps.mailer.sendLater(emailChangedMail(before.email));

@@ -20,7 +20,7 @@ export type TwoFactorDeps = {
   appKey: Buffer;
   now: () => Date;
   /** The daily cap of codes per user (modules/throttle); absent in unit tests of the session machinery. */
-  throttle?: Pick<ThrottleService, 'admitTwoFactor' | 'twoFactorPassed'>;
+  throttle?: Pick<ThrottleService, 'admitTwoFactor' | 'twoFactorPassed' | 'twoFactorFailed'>;
 };
 
 const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key === key)?.value ?? null;
@@ -52,7 +52,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     const row = await challenges.countAttempt(challengeId, at, TWO_FACTOR.maxWrongCodes);
     if (!row) throw invalid();
     // Each challenge allows 5 tries, but a signed-in password makes new challenges at will: the
-    // user's codes of the day are capped too, counted before the check (a right one is given back).
+    // user's wrong codes of the day are capped too (a code takes a slot before it is checked).
     const lock = await deps.throttle?.admitTwoFactor(row.userId, at);
     if (lock) {
       await audit('auth.two_factor.locked', { id: row.userId }, client);
@@ -61,14 +61,17 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = codeHash(challengeId, code.trim());
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      await deps.throttle?.twoFactorFailed(row.userId, deps.now());
       const dead = row.attempts >= TWO_FACTOR.maxWrongCodes;
       await audit(dead ? 'auth.two_factor.exhausted' : 'auth.two_factor.failed', { id: row.userId }, client, {
         attempts: row.attempts,
       });
       throw invalid();
     }
-    if (!(await challenges.consume(challengeId, at))) throw invalid();
-    await deps.throttle?.twoFactorPassed(row.userId);
+    // The right code either way: its slot is given back (only wrong codes count towards the cap).
+    const consumed = await challenges.consume(challengeId, at);
+    await deps.throttle?.twoFactorPassed(row.userId, deps.now());
+    if (!consumed) throw invalid();
     await audit('auth.two_factor.passed', { id: row.userId }, client);
     return row.userId;
   }
