@@ -70,6 +70,31 @@ describe('safe defaults', () => {
     }
   });
 
+  it('a forwarded value that is not an IP address is ignored, never taken as the client IP', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const lastIp = async (forwarded: string) => {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1.0/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { username: 'nobody@example.test', password: 'wrong-password' },
+        });
+        const [row] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+        return row?.ip;
+      };
+      // No proxy wrote anything usable: the address of the connection.
+      expect(await lastIp("admin' --")).toBe('10.0.0.2');
+      expect(await lastIp('<script>')).toBe('10.0.0.2');
+      // The proxy's own entry still counts; the client's junk before it is dropped.
+      expect(await lastIp('not-an-ip, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await lastIp('203.0.113.8, 2001:db8::1')).toBe('2001:db8::1');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('production with SIMULATORS=on: the demo LD account does not sign in and /_sim controls are not there', async () => {
     // LD_URL/TS_URL empty: no outside simulators, the app mounts its own (reached over HTTP).
     const t = await createTestApp({ ...production, LD_URL: '', TS_URL: '' });
