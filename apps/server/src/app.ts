@@ -18,7 +18,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
-import { clientRequestId, continueWithRequestId } from './lib/request-id';
+import { clientRequestId, continueWithRequest } from './lib/request-id';
 import { dropNonIpForwardedFor } from './lib/client-info';
 import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
@@ -156,7 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // hottest route (auth/me) each extra hook and promise is measurable (bench/api.ts).
   app.addHook('onRequest', (request, reply, done) => {
     stampAnswer(request, reply);
-    if (!app.draining) return continueWithRequestId(request.id, done);
+    if (!app.draining) return continueWithRequest(request, done);
     // Answered here: onRequest callback hooks that send must not call done().
     reply.header('Connection', 'close').header('Retry-After', '5');
     reply.status(503).send({ message: MESSAGES.shuttingDown });
