@@ -30,9 +30,15 @@ describe('safe defaults', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/public development key.*0\.0\.0\.0/);
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
-    // Chosen on purpose: an explicit APP_ENV, or a real key.
+    // Chosen on purpose: an explicit APP_ENV.
     expect(loadConfig({ HOST: '0.0.0.0', APP_ENV: 'development' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64) }).host).toBe('0.0.0.0');
+    // An APP_KEY alone is no decision to run development mode on a network.
+    expect(() => loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64) })).toThrow(
+      /APP_ENV is unset, so the server would run in development mode.*0\.0\.0\.0/,
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64), APP_ENV: 'development' }).host).toBe(
+      '0.0.0.0',
+    );
   });
 
   it('production requires SMTP_URL; the simulators there load no demo accounts and no controls', () => {

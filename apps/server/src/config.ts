@@ -100,12 +100,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
-    // APP_ENV unset means "development" with the public development key: never on a public interface.
-    if (!env.APP_ENV && !env.APP_KEY && env.HOST && !isLoopback(env.HOST))
+    // APP_ENV unset means "development": sign-up open, the LD demo account, the simulators' controls.
+    // An APP_KEY alone does not make that safe on a network, so a non-loopback HOST needs APP_ENV said.
+    if (!env.APP_ENV && env.HOST && !isLoopback(env.HOST))
       ctx.addIssue({
         code: 'custom',
         path: ['HOST'],
-        message: `APP_ENV is unset and no APP_KEY is given, so the server would run with the public development key; it refuses to listen on ${env.HOST}. Set APP_ENV=production (with APP_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL), or APP_ENV=development to run a development server there on purpose, or leave HOST unset (127.0.0.1).`,
+        message: `APP_ENV is unset, so the server would run in development mode (open sign-up, demo accounts${env.APP_KEY ? '' : ', the public development key'}); it refuses to listen on ${env.HOST}. Set APP_ENV=production (with APP_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL), or APP_ENV=development to run a development server there on purpose, or leave HOST unset (127.0.0.1).`,
       });
     if (env.BI_URL && !env.BI_SERVICE_PASSWORD)
       ctx.addIssue({
