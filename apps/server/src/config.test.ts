@@ -111,6 +111,19 @@ describe('safe defaults', () => {
       expect(demo.statusCode).toBe(401);
       const control = await t.app.inject({ method: 'POST', url: '/sim/ts/_sim/expire-sessions' });
       expect(control.statusCode).toBe(404);
+      // The BI designer lists every project: not to anyone who asks.
+      const designer = await t.app.inject({ url: '/sim/bi/' });
+      expect(designer.statusCode).toBe(401);
+      expect(designer.body).not.toContain('Fleet Insights');
+      const wrong = `Basic ${Buffer.from('admin:guess').toString('base64')}`;
+      expect((await t.app.inject({ url: '/sim/bi/', headers: { authorization: wrong } })).statusCode).toBe(
+        401,
+      );
+      const { name, password } = t.config.bi.serviceAccount;
+      const own = `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
+      const opened = await t.app.inject({ url: '/sim/bi/?demo=1', headers: { authorization: own } });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('Fleet Insights');
     } finally {
       await t.close();
     }
