@@ -195,3 +195,11 @@ export const CONNECT_REPORTS_MESSAGES = {
       : `Project removed from ${count} ${count === 1 ? 'user' : 'users'}.`,
   unknownUsers: (ids: number[]) => `No such users: ${ids.join(', ')}`,
 } as const;
+
+/**
+ * The `sandbox` of the frame that shows a BI view: scripts (the view is an app), its own origin
+ * (its cookies and calls to its server, and `postMessage` arriving from that origin, which the
+ * page checks: a sandbox without it makes the origin "null"), and downloads (its exports). Not
+ * granted: navigating the portal's tab, pop-ups, forms, modal dialogs, pointer lock.
+ */
+export const BI_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-downloads';
