@@ -49,6 +49,12 @@ describe('safe defaults', () => {
     expect(config.bi.serviceAccount.password).not.toBe(loadConfig({}).bi.serviceAccount.password);
   });
 
+  it('AUDIT_RETENTION_DAYS: 400 by default, at least 30', () => {
+    expect(loadConfig({}).auditRetentionMs).toBe(400 * 86_400_000);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionMs).toBe(90 * 86_400_000);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '7' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
   it('TRUST_PROXY is a hop count or a list of proxies, never a blanket "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -30,6 +30,8 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     /** Absolute lifetime of a sign-in's refresh family (rotation does not extend it). */
     REFRESH_FAMILY_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long audit rows are kept; housekeeping deletes older ones (at least 30 days). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
     /**
      * Which proxies' X-Forwarded-For to believe: a hop count (1 = the nearest proxy) or a
      * comma-separated list of proxy addresses/CIDRs; false/0/off: none. Never "everyone".
@@ -152,6 +154,8 @@ export type AppConfig = {
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   refreshFamilyMaxMs: number;
+  /** Audit rows older than this are deleted by housekeeping (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   /** Fastify's trustProxy: a hop count or the proxies' addresses; false trusts no X-Forwarded-For. */
   trustProxy: number | string[] | false;
   /** Simulators stand in for unset LD/TS/BI URLs; in production (SIMULATORS=on) without demo accounts or /_sim controls. */
@@ -228,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_MINUTES * 60_000,
     refreshTokenTtlMs: env.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     refreshFamilyMaxMs: env.REFRESH_FAMILY_MAX_DAYS * 86_400_000,
+    auditRetentionMs: env.AUDIT_RETENTION_DAYS * 86_400_000,
     trustProxy: env.TRUST_PROXY,
     simulators: { demoAccounts: !isProduction, controls: !isProduction },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
