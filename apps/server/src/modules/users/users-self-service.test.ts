@@ -74,9 +74,13 @@ describe('PUT users/{id} on oneself', () => {
   it('ignores a BI project sent by a non-admin: the project is an admin assignment', async () => {
     const me = await createUser(t);
     const tokens = await signIn(t, me);
-    const res = await http.put(`users/${me.id}`, body(me.email, { project_id: 'someone-elses-project' }), {
-      headers: tokens.headers,
-    });
+    const res = await http.put(
+      `users/${me.id}`,
+      body(me.email, { project_id: '00000000-0000-4000-8000-00000000005e' }),
+      {
+        headers: tokens.headers,
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.dundas?.dundas_project_id ?? null).toBeNull();
   });
