@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -18,7 +19,8 @@ import { metricsPlugin } from './plugins/metrics';
 import { tracingPlugin } from './plugins/tracing';
 import { securityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
-import { clientRequestId, continueWithRequestId } from './lib/request-id';
+import { clientRequestId, continueWithRequest } from './lib/request-id';
+import { dropNonIpForwardedFor } from './lib/client-info';
 import { registerModules } from './modules';
 import type { BiAccounts } from './modules/users';
 import { mailPlugin } from './mail/mailer';
@@ -98,6 +100,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A hop count as Express means it (the n nearest hops are proxies): this Fastify treats a bare
     // number as "trust nothing", so it goes in as proxy-addr's trust function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Runs on the raw request before routing, the request log and any hook read `request.ip`: an
+    // X-Forwarded-For entry that is not an IP address is dropped, so a client's junk never becomes
+    // "the client IP" of the audit log, the sessions or the rate limits (proxies write addresses).
+    ...(config.trustProxy !== false && {
+      rewriteUrl: (raw: IncomingMessage) => {
+        dropNonIpForwardedFor(raw.headers);
+        return raw.url ?? '/';
+      },
+    }),
     bodyLimit: 1_048_576,
     // Slow senders (decision 0024): a request, headers and body, must arrive within
     // requestTimeoutMs, its headers within a minute; Node checks every few seconds (30 s by default,
@@ -150,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // hottest route (auth/me) each extra hook and promise is measurable (bench/api.ts).
   app.addHook('onRequest', (request, reply, done) => {
     stampAnswer(request, reply);
-    if (!app.draining) return continueWithRequestId(request.id, done);
+    if (!app.draining) return continueWithRequest(request, done);
     // Answered here: onRequest callback hooks that send must not call done().
     reply.header('Connection', 'close').header('Retry-After', '5');
     reply.status(503).send({ message: MESSAGES.shuttingDown });

@@ -30,9 +30,15 @@ describe('safe defaults', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/public development key.*0\.0\.0\.0/);
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
-    // Chosen on purpose: an explicit APP_ENV, or a real key.
+    // Chosen on purpose: an explicit APP_ENV.
     expect(loadConfig({ HOST: '0.0.0.0', APP_ENV: 'development' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64) }).host).toBe('0.0.0.0');
+    // An APP_KEY alone is no decision to run development mode on a network.
+    expect(() => loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64) })).toThrow(
+      /APP_ENV is unset, so the server would run in development mode.*0\.0\.0\.0/,
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', APP_KEY: 'b'.repeat(64), APP_ENV: 'development' }).host).toBe(
+      '0.0.0.0',
+    );
   });
 
   it('production requires SMTP_URL; the simulators there load no demo accounts and no controls', () => {
@@ -41,6 +47,12 @@ describe('safe defaults', () => {
     const config = loadConfig(production);
     expect(config.simulators).toEqual({ demoAccounts: false, controls: false });
     expect(config.bi.serviceAccount.password).not.toBe(loadConfig({}).bi.serviceAccount.password);
+  });
+
+  it('AUDIT_RETENTION_DAYS: 400 by default, at least 30', () => {
+    expect(loadConfig({}).auditRetentionMs).toBe(400 * 86_400_000);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionMs).toBe(90 * 86_400_000);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '7' })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 
   it('TRUST_PROXY is a hop count or a list of proxies, never a blanket "true"', () => {
@@ -70,6 +82,31 @@ describe('safe defaults', () => {
     }
   });
 
+  it('a forwarded value that is not an IP address is ignored, never taken as the client IP', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const lastIp = async (forwarded: string) => {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1.0/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { username: 'nobody@example.test', password: 'wrong-password' },
+        });
+        const [row] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+        return row?.ip;
+      };
+      // No proxy wrote anything usable: the address of the connection.
+      expect(await lastIp("admin' --")).toBe('10.0.0.2');
+      expect(await lastIp('<script>')).toBe('10.0.0.2');
+      // The proxy's own entry still counts; the client's junk before it is dropped.
+      expect(await lastIp('not-an-ip, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await lastIp('203.0.113.8, 2001:db8::1')).toBe('2001:db8::1');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('production with SIMULATORS=on: the demo LD account does not sign in and /_sim controls are not there', async () => {
     // LD_URL/TS_URL empty: no outside simulators, the app mounts its own (reached over HTTP).
     const t = await createTestApp({ ...production, LD_URL: '', TS_URL: '' });
@@ -80,6 +117,19 @@ describe('safe defaults', () => {
       expect(demo.statusCode).toBe(401);
       const control = await t.app.inject({ method: 'POST', url: '/sim/ts/_sim/expire-sessions' });
       expect(control.statusCode).toBe(404);
+      // The BI designer lists every project: not to anyone who asks.
+      const designer = await t.app.inject({ url: '/sim/bi/' });
+      expect(designer.statusCode).toBe(401);
+      expect(designer.body).not.toContain('Fleet Insights');
+      const wrong = `Basic ${Buffer.from('admin:guess').toString('base64')}`;
+      expect((await t.app.inject({ url: '/sim/bi/', headers: { authorization: wrong } })).statusCode).toBe(
+        401,
+      );
+      const { name, password } = t.config.bi.serviceAccount;
+      const own = `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
+      const opened = await t.app.inject({ url: '/sim/bi/?demo=1', headers: { authorization: own } });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('Fleet Insights');
     } finally {
       await t.close();
     }

@@ -44,6 +44,8 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     /** Absolute lifetime of a sign-in's refresh family (rotation does not extend it). */
     REFRESH_FAMILY_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long audit rows are kept; housekeeping deletes older ones (at least 30 days). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
     /**
      * Which proxies' X-Forwarded-For to believe: a hop count (1 = the nearest proxy) or a
      * comma-separated list of proxy addresses/CIDRs; false/0/off: none. Never "everyone".
@@ -114,12 +116,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const simulators = env.SIMULATORS ?? env.APP_ENV !== 'production';
-    // APP_ENV unset means "development" with the public development key: never on a public interface.
-    if (!env.APP_ENV && !env.APP_KEY && env.HOST && !isLoopback(env.HOST))
+    // APP_ENV unset means "development": sign-up open, the LD demo account, the simulators' controls.
+    // An APP_KEY alone does not make that safe on a network, so a non-loopback HOST needs APP_ENV said.
+    if (!env.APP_ENV && env.HOST && !isLoopback(env.HOST))
       ctx.addIssue({
         code: 'custom',
         path: ['HOST'],
-        message: `APP_ENV is unset and no APP_KEY is given, so the server would run with the public development key; it refuses to listen on ${env.HOST}. Set APP_ENV=production (with APP_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL), or APP_ENV=development to run a development server there on purpose, or leave HOST unset (127.0.0.1).`,
+        message: `APP_ENV is unset, so the server would run in development mode (open sign-up, demo accounts${env.APP_KEY ? '' : ', the public development key'}); it refuses to listen on ${env.HOST}. Set APP_ENV=production (with APP_KEY, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL), or APP_ENV=development to run a development server there on purpose, or leave HOST unset (127.0.0.1).`,
       });
     if (env.BI_URL && !env.BI_SERVICE_PASSWORD)
       ctx.addIssue({
@@ -169,6 +172,8 @@ export type AppConfig = {
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   refreshFamilyMaxMs: number;
+  /** Audit rows older than this are deleted by housekeeping (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   /** Fastify's trustProxy: a hop count or the proxies' addresses; false trusts no X-Forwarded-For. */
   trustProxy: number | string[] | false;
   /** Simulators stand in for unset LD/TS/BI URLs; in production (SIMULATORS=on) without demo accounts or /_sim controls. */
@@ -250,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_MINUTES * 60_000,
     refreshTokenTtlMs: env.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     refreshFamilyMaxMs: env.REFRESH_FAMILY_MAX_DAYS * 86_400_000,
+    auditRetentionMs: env.AUDIT_RETENTION_DAYS * 86_400_000,
     trustProxy: env.TRUST_PROXY,
     simulators: { demoAccounts: !isProduction, controls: !isProduction },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -6,13 +6,23 @@ export const AUDIT_SORT_COLUMNS = ['at'] as const;
 
 const userIdFilter = () =>
   z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)));
+/**
+ * Dates an audit filter takes: 1970 to 9999. JavaScript parses years up to ±275760, which
+ * PostgreSQL's timestamptz refuses (an export answered 500 with `from=-271821-04-20`).
+ */
+export const AUDIT_DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(10_000, 0, 1) } as const;
+const inDateRange = (v: string) => {
+  const ms = Date.parse(v);
+  return !Number.isNaN(ms) && ms >= AUDIT_DATE_RANGE.min && ms < AUDIT_DATE_RANGE.max;
+};
 const isoDate = (name: string) =>
   z.optional(
     z.pipe(
       z.string().check(
         z.trim(),
-        z.refine((v) => v === '' || !Number.isNaN(Date.parse(v)), {
-          error: `The ${name} field must be a valid date.`,
+        z.maxLength(40),
+        z.refine((v) => v === '' || inDateRange(v), {
+          error: `The ${name} field must be a valid date between 1970 and 9999.`,
         }),
       ),
       z.transform((v) => (v === '' ? undefined : v)),
@@ -24,7 +34,7 @@ const isoDate = (name: string) =>
  * about (`target`, a user id), the action's prefix (`auth.login` matches `auth.login.failed`) and a
  * time range (`from`/`to`, ISO dates or date-times; a bare `to` date includes that whole day).
  */
-export const auditQuerySchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
+const auditFilterSchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
   sortDirection: z._default(z.enum(['asc', 'desc']), 'desc'),
   actor: userIdFilter(),
   target: userIdFilter(),
@@ -40,9 +50,27 @@ export const auditQuerySchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
   from: isoDate('from'),
   to: isoDate('to'),
 });
+
+/**
+ * Matching rows are counted up to this many: beyond it `meta.total` is this number and
+ * `meta.total_is_lower_bound` is true (counting a million rows exactly would take most of a page's time).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/**
+ * The pages of the log stop at the counted cap: a deeper page is an OFFSET that reads (and drops)
+ * every row before it, for a screen that never links there. Narrower filters or the export
+ * (keyset-paged) reach older rows.
+ */
+export const auditQuerySchema = auditFilterSchema.check(
+  z.refine((q) => (q.page - 1) * q.paginate < AUDIT_COUNT_CAP, {
+    error: `Only the first ${AUDIT_COUNT_CAP.toLocaleString('en-US')} entries are paged: narrow the filters or export the log.`,
+    path: ['page'],
+  }),
+);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** Someone an audit entry names: the user, or just the id when the user was deleted since. */
+/** Someone an audit entry names: the id, and the name the user had when the entry was written. */
 export const auditPersonSchema = z.object({ id: z.number(), name: z.nullable(z.string()) });
 
 /** One row of the audit log (who did what to whom, when, from where). Never a secret in `details`. */
@@ -53,18 +81,12 @@ export const auditEntrySchema = z.object({
   actor: z.nullable(auditPersonSchema),
   target_type: z.nullable(z.string()),
   target_id: z.nullable(z.string()),
-  /** The target user's name when target_type is 'user' and the user still exists. */
+  /** The target user's name when the entry was written (target_type 'user' only). */
   target_name: z.nullable(z.string()),
   ip: z.nullable(z.string()),
   details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/**
- * Matching rows are counted up to this many: beyond it `meta.total` is this number and
- * `meta.total_is_lower_bound` is true (counting a million rows exactly would take most of a page's time).
- */
-export const AUDIT_COUNT_CAP = 10_000;
 
 const pagedEntries = pagedOf(auditEntrySchema);
 export const pagedAuditSchema = z.extend(pagedEntries, {
@@ -76,4 +98,4 @@ export type PagedAudit = z.infer<typeof pagedAuditSchema>;
 export const exportFormatSchema = z.object({ format: z._default(z.enum(['csv']), 'csv') });
 
 /** `GET audit-log/export`: the list's filters and order; page and page size are ignored. */
-export const auditExportQuerySchema = z.extend(auditQuerySchema, exportFormatSchema.shape);
+export const auditExportQuerySchema = z.extend(auditFilterSchema, exportFormatSchema.shape);

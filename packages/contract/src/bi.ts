@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { text, id } from './rules';
+import { biId, text, id } from './rules';
 import { requiredText } from './auth';
 import { pagedOf, pagedQuerySchema } from './envelope';
 
@@ -40,7 +40,7 @@ const userIdField = id({ error: 'The user is required.' });
 export const biAccountCreateSchema = z.strictObject({ user_id: userIdField });
 export const biAccountProjectSchema = z.strictObject({
   user_id: userIdField,
-  project_id: z.nullable(text().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  project_id: z.nullable(biId()),
 });
 export const biAccountByNameQuerySchema = z.object({
   name: text().check(z.minLength(1), z.maxLength(255)),
@@ -52,7 +52,7 @@ export const biAccountDeleteQuerySchema = z.object({
 /** GET dundas-bi/log-on/token: with `item`, also the URL that opens it (checked against your items). */
 /** `item` is mandatory: a token opens one item the caller may open, never their whole project. */
 export const logOnTokenQuerySchema = z.object({
-  item: text().check(z.minLength(1), z.maxLength(100)),
+  item: biId(),
 });
 export const logOnTokenSchema = z.object({ logOnToken: z.string(), url: z.optional(z.string()) });
 export type LogOnToken = z.infer<typeof logOnTokenSchema>;
@@ -75,11 +75,11 @@ export const reportFolderUpdateSchema = z.strictObject({
   parent_id: z.optional(folderIdField),
 });
 /** Path parameter `{id}` of bi/reports/{id}/…: a BI file id. */
-export const reportItemParamsSchema = z.object({ id: text().check(z.minLength(1), z.maxLength(100)) });
+export const reportItemParamsSchema = z.object({ id: biId() });
 export const setReportFolderSchema = z.strictObject({ folder_id: folderIdField });
 
 export const reportClickQuerySchema = z.object({
-  report_id: text({ error: 'report_id is required.' }).check(z.minLength(1), z.maxLength(100)),
+  report_id: biId({ error: 'report_id is required.' }),
 });
 
 /** Product names a "Please contact …" message names: who manages the item. */
@@ -139,7 +139,7 @@ export const userReportsSchema = z.object({
 export type UserReports = z.infer<typeof userReportsSchema>;
 
 export const saveUserReportsSchema = z.strictObject({
-  report_ids: z.array(text().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20_000)),
+  report_ids: z.array(biId()).check(z.maxLength(20_000)),
 });
 
 export const REPORT_ACCESS_MESSAGES = {
@@ -181,7 +181,7 @@ export const biBulkProjectSchema = z.strictObject({
       z.minLength(1, { error: 'Choose at least one user.' }),
       z.maxLength(500, { error: 'At most 500 users at once.' }),
     ),
-  project_id: z.nullable(text().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  project_id: z.nullable(biId()),
 });
 /** Its answer: how many users now have the project, and the sentence that says so. */
 export const biBulkProjectAnswerSchema = z.object({
@@ -195,3 +195,11 @@ export const CONNECT_REPORTS_MESSAGES = {
       : `Project removed from ${count} ${count === 1 ? 'user' : 'users'}.`,
   unknownUsers: (ids: number[]) => `No such users: ${ids.join(', ')}`,
 } as const;
+
+/**
+ * The `sandbox` of the frame that shows a BI view: scripts (the view is an app), its own origin
+ * (its cookies and calls to its server, and `postMessage` arriving from that origin, which the
+ * page checks: a sandbox without it makes the origin "null"), and downloads (its exports). Not
+ * granted: navigating the portal's tab, pop-ups, forms, modal dialogs, pointer lock.
+ */
+export const BI_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-downloads';

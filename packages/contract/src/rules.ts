@@ -18,6 +18,14 @@ export const isStorableText = (value: string) => !UNSTORABLE.test(value);
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).check(z.refine(isStorableText, { error: VALIDATION.unstorableText }));
 
+/** A BI server id (project, dashboard, report, folder): a GUID as Dundas BI writes it, 8-4-4-4-12 hex. */
+export const BI_ID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const BI_ID_ERROR = 'The id must be a BI id (a GUID).';
+
+/** The BI id rule: a GUID (any other text could only be a typo or a probe of the BI server's API). */
+export const biId = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).check(z.trim(), z.regex(BI_ID_PATTERN, { error: BI_ID_ERROR }));
+
 /** The largest value of PostgreSQL's `integer`, the type of every numeric id. */
 export const MAX_ID = 2_147_483_647;
 

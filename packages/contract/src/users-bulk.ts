@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { biId } from './rules';
 
 /** What `POST users/bulk` can do to each selected user (issue 19). */
 export const BULK_ACTIONS = ['block', 'restore', 'delete', 'nsbi_on', 'nsbi_off', 'assign_project'] as const;
@@ -36,7 +37,7 @@ export const bulkUsersRequestSchema = z
         blocked: z._default(z.boolean(), false),
       }),
     ),
-    project_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
+    project_id: z.optional(z.nullable(biId())),
   })
   .check(
     z.refine((b) => (b.ids === undefined) !== (b.filter === undefined), {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ID, coercedId, text } from './rules';
+import { BI_ID_ERROR, BI_ID_PATTERN, MAX_ID, coercedId, text } from './rules';
 import { META_KEY_LIST, META_KEYS, PHONE_MIN_DIGITS, type MetaKey } from './constants';
 import { VALIDATION, required } from './messages';
 import { requiredText } from './auth';
@@ -115,7 +115,13 @@ const roleIdChecks = [
   z.maximum(MAX_ID, { error: VALIDATION.idOutOfRange }),
 ] as const;
 
-const projectIdSchema = z.nullable(text().check(z.maxLength(100)));
+/** A BI project (a GUID); '' from a cleared select means none, as null does. */
+const projectIdSchema = z.nullable(
+  text().check(
+    z.trim(),
+    z.refine((v) => v === '' || BI_ID_PATTERN.test(v), { error: BI_ID_ERROR }),
+  ),
+);
 
 /**
  * The Create/Edit User form (flat fields), used by the web's @mantine/form through its schema resolver.

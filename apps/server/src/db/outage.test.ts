@@ -79,6 +79,27 @@ describe.runIf(canRunPrivatePostgres())('the database going away (issue 14)', ()
     expect((await createUser()).statusCode).toBe(201);
   });
 
+  it('an export whose database is lost before its first row answers 503 with the envelope, not a cut 200', async () => {
+    const locker = await adminClient();
+    try {
+      // The export's first read waits on audit_log (the guard never reads it) when its connection dies.
+      await locker.query('BEGIN; LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
+      const pending = t.app.inject({ url: '/api/v1.0/audit-log/export', headers: admin.tokens.headers });
+      await sleep(300);
+      await locker.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      await locker.query('ROLLBACK');
+      const res = await pending;
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ message: MESSAGES.serviceUnavailable });
+    } finally {
+      await locker.end();
+    }
+  });
+
   it('answers 503 during a 5 s outage, recovers within 5 s, re-subscribes realtime and loses nothing acknowledged', async () => {
     // The listener the previous test cut may still be coming back: wait until it has.
     await sleep(1_000);

@@ -107,6 +107,8 @@ export const integrationsPlugin = fp(
         ...fixtures.bi,
         serviceAccount: bi.serviceAccount,
         controls,
+        // In production the designer is not anonymous (the projects' names and items are listed there).
+        designerLogOn: app.config.env === 'production',
       });
       await app.register(simulator.plugin, { prefix: '/sim/bi' });
     }

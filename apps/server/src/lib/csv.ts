@@ -33,3 +33,49 @@ export function sendCsv(reply: FastifyReply, name: string, stream: Readable, tod
     .header('cache-control', 'no-store')
     .send(stream);
 }
+
+/** How an export ended, for its audit row: rows sent, and whether the client got them all. */
+export type ExportOutcome = { rows: number; complete: boolean };
+
+/**
+ * An export as a CSV download, the first row read before anything is sent: an export that fails
+ * before its first row (a lost database, a bad cursor) answers the normal JSON error with its
+ * status (503, 422, …) instead of a 200 cut short. `finished` runs once the last row was read, or
+ * when the download stopped early (client gone, a later read failed), before the stream ends.
+ */
+export async function sendCsvExport<Row>(
+  reply: FastifyReply,
+  options: {
+    name: string;
+    rows: AsyncIterable<Row> | Iterable<Row>;
+    columns: Array<CsvColumn<Row>>;
+    today: Date;
+    finished?: (outcome: ExportOutcome) => Promise<void>;
+  },
+) {
+  const source = options.rows;
+  const iterator: AsyncIterator<Row> | Iterator<Row> =
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+  const first = await iterator.next();
+  const finished = options.finished;
+  async function* all(): AsyncGenerator<Row> {
+    let rows = 0;
+    let complete = false;
+    try {
+      let next = first;
+      while (!next.done) {
+        yield next.value;
+        rows += 1;
+        next = await iterator.next();
+      }
+      complete = true;
+    } finally {
+      if (!complete) await iterator.return?.();
+      // The rows have been sent: a failed audit write is logged, not turned into a cut download.
+      await finished?.({ rows, complete }).catch((err: unknown) =>
+        reply.log.error({ err }, 'could not record an export in the audit log'),
+      );
+    }
+  }
+  return sendCsv(reply, options.name, csvStream(all(), options.columns), options.today);
+}

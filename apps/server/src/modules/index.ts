@@ -33,6 +33,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,
   tokensModule, // the guard every route uses: first
   rateLimitsModule,
+  auditModule, // exports and reads of other modules are audited through it
   browserTracesModule,
   realtimeModule,
   throttleModule,
@@ -49,7 +50,6 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   resourcesModule,
   usersModule,
   mailOutboxModule,
-  auditModule,
   housekeepingModule,
 ];
 

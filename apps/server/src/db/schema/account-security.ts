@@ -66,6 +66,8 @@ export const realtimeTickets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
+    /** The sign-in (session family) that asked for the ticket: its stream ends with it. */
+    familyId: text('family_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('realtime_tickets_expires_at_idx').on(t.expiresAt)],

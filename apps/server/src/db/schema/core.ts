@@ -186,9 +186,13 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: integer('actor_id'),
+    /** The actor's name when the row was written: a later rename or deletion does not rewrite history. */
+    actorName: text('actor_name'),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** The target user's name when the row was written (target_type 'user' only). */
+    targetName: text('target_name'),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },

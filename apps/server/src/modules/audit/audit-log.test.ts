@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { AUDIT_COUNT_CAP, ROLE_IDS } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -34,11 +34,20 @@ describe('GET audit-log and its CSV export', () => {
       {
         at: at(2),
         actorId: dana,
+        actorName: 'Dana Fleet',
         action: 'auth.login.succeeded',
         targetType: 'user',
         targetId: String(dana),
+        targetName: 'Dana Fleet',
       },
-      { at: at(3), actorId: adminId, action: 'users.blocked', targetType: 'user', targetId: String(dana) },
+      {
+        at: at(3),
+        actorId: adminId,
+        action: 'users.blocked',
+        targetType: 'user',
+        targetId: String(dana),
+        targetName: 'Dana Fleet',
+      },
       { at: at(4), actorId: adminId, action: 'system_settings.saved', targetType: 'system_settings' },
       {
         at: at(5),
@@ -53,6 +62,11 @@ describe('GET audit-log and its CSV export', () => {
 
   const list = async (query: string, tokens = admin) => {
     const res = await http.get(`audit-log?${query}`, { headers: tokens.headers });
+    // Each read leaves a row of its own ('reads and exports are audited' below checks them);
+    // cleared here so every expectation sees the fixture alone.
+    await t.database.db
+      .delete(auditLog)
+      .where(inArray(auditLog.action, ['audit_log.read', 'audit_log.exported']));
     return {
       status: res.statusCode,
       body: res.json() as {
@@ -158,5 +172,139 @@ describe('GET audit-log and its CSV export', () => {
     expect(await count()).toMatchObject({ total: AUDIT_COUNT_CAP, total_is_lower_bound: false });
     await t.database.db.insert(auditLog).values({ action: 'cap.test' });
     expect(await count()).toMatchObject({ total: AUDIT_COUNT_CAP, total_is_lower_bound: true });
+  });
+
+  it('refuses dates PostgreSQL cannot hold and pages past the counted cap with 422, never 500', async () => {
+    for (const url of [
+      'audit-log?from=-271821-04-20',
+      'audit-log/export?from=-271821-04-20',
+      'audit-log/export?to=275760-09-13',
+      'audit-log?to=1969-12-31',
+    ]) {
+      const res = await http.get(url, { headers: admin.headers });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().message, url).toEqual(expect.any(String));
+    }
+    const deep = await http.get(`audit-log?paginate=10&page=${AUDIT_COUNT_CAP / 10 + 1}`, {
+      headers: admin.headers,
+    });
+    expect(deep.statusCode).toBe(422);
+    expect(Object.keys(deep.json().errors)).toEqual(['page']);
+    // The last page the pager can link to still answers.
+    const last = await http.get(`audit-log?paginate=10&page=${AUDIT_COUNT_CAP / 10}`, {
+      headers: admin.headers,
+    });
+    expect(last.statusCode).toBe(200);
+  });
+
+  it('reads and exports of the log are audited: who, with which filter, how many rows, from where', async () => {
+    await t.database.db
+      .delete(auditLog)
+      .where(inArray(auditLog.action, ['audit_log.read', 'audit_log.exported']));
+    await http.get(`audit-log?paginate=10&action=users.blocked&actor=${adminId}`, {
+      headers: admin.headers,
+      ip: '198.51.100.4',
+    });
+    await http.get(`audit-log/export?action=users.blocked`, { headers: admin.headers, ip: '198.51.100.5' });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['audit_log.read', 'audit_log.exported']))
+      .orderBy(desc(auditLog.id));
+    expect(rows.map((r) => [r.action, r.actorId, r.ip, r.details])).toEqual([
+      [
+        'audit_log.exported',
+        adminId,
+        '198.51.100.5',
+        {
+          filter: { action: 'users.blocked', sortColumn: 'at', sortDirection: 'desc' },
+          rows: 1,
+          complete: true,
+        },
+      ],
+      [
+        'audit_log.read',
+        adminId,
+        '198.51.100.4',
+        {
+          filter: { action: 'users.blocked', actor: adminId, sortColumn: 'at', sortDirection: 'desc' },
+          page: 1,
+          rows: 1,
+        },
+      ],
+    ]);
+  });
+
+  it('every export leaves a row with its filter and the rows it sent (users, NSBI, usage)', async () => {
+    const exports = [
+      ['users/export?search=Dana', 'users.exported'],
+      ['dundas-bi/project/users-project-items/export?search=zzz-nobody', 'bi.nsbi_users.exported'],
+      ['usage/export?table=top-users&days=7', 'usage.exported'],
+    ] as const;
+    for (const [url, action] of exports) {
+      const res = await http.get(url, { headers: admin.headers, ip: '198.51.100.9' });
+      expect(res.statusCode, url).toBe(200);
+      const sent = res.body.trim().split('\n').length - 1;
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(row, url).toMatchObject({ actorId: adminId, ip: '198.51.100.9' });
+      expect(row!.details).toMatchObject({ rows: sent, complete: true });
+      expect(row!.details!.filter).toEqual(expect.any(Object));
+    }
+    const [users] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'users.exported'))
+      .limit(1);
+    expect(users!.details).toMatchObject({ filter: { search: 'Dana' }, rows: 1 });
+  });
+
+  it('keeps names as they were when the row was written: a rename or a deletion does not rewrite history', async () => {
+    const before = (await createUser(t, { name: 'Robin Before', roleId: ROLE_IDS.customer })).id;
+    const blocked = await http.post(
+      'users/bulk',
+      { action: 'block', ids: [before] },
+      { headers: admin.headers, ip: '198.51.100.20' },
+    );
+    expect(blocked.statusCode).toBe(200);
+    const adminName = (await http.get(`users/${adminId}`, { headers: admin.headers })).json().data.name;
+    await t.database.db.execute(sql`update users set name = 'Robin After' where id = ${before}`);
+    await t.database.db.execute(sql`update users set name = 'Renamed Admin' where id = ${adminId}`);
+    try {
+      const { body } = await list(`target=${before}&action=users.blocked`);
+      expect(body.data).toHaveLength(1);
+      expect(body.data[0]).toMatchObject({
+        actor: { id: adminId, name: adminName },
+        target_name: 'Robin Before',
+        ip: '198.51.100.20',
+      });
+      await t.database.db.execute(sql`delete from users where id = ${before}`);
+      expect((await list(`target=${before}&action=users.blocked`)).body.data[0]!.target_name).toBe(
+        'Robin Before',
+      );
+    } finally {
+      await t.database.db.execute(sql`update users set name = ${adminName} where id = ${adminId}`);
+    }
+  });
+
+  it('every row a request writes carries the client address, services that never named it included', async () => {
+    // A report folder is audited by a service that only knows the acting user's id.
+    const res = await http.post(
+      'bi/reports/folders',
+      { name: 'Audited folder' },
+      { headers: admin.headers, ip: '198.51.100.21' },
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'report_folders.created'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ actorId: adminId, ip: '198.51.100.21' });
   });
 });

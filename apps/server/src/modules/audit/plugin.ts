@@ -15,7 +15,10 @@ declare module 'fastify' {
 /** The audit module: reads audit_log (every module writes it through lib/audit.ts). */
 export const auditModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('audit', createAuditService({ audit: createAuditRepository(app.database.db) }));
+    app.decorate(
+      'audit',
+      createAuditService({ audit: createAuditRepository(app.database.db), db: app.database.db }),
+    );
     await app.register(auditRoutes, { prefix: API_PREFIX });
   },
   { name: 'audit', dependencies: ['tokens'] },

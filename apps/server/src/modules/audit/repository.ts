@@ -1,6 +1,5 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, users } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { defineRepository } from '../../db/repository';
 import type { Executor } from '../../db/types';
 import { escapeLike } from '../users';
@@ -32,9 +31,6 @@ export type AuditRow = {
 /** Where a keyset page of the export continues: after the row (at, id) in the list's order. */
 export type AuditCursor = { at: string; id: number };
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
-
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
@@ -46,10 +42,6 @@ function whereOf(filter: AuditFilter): SQL | undefined {
     filter.to ? lt(auditLog.at, filter.to) : undefined,
   );
 }
-
-// target_id is text (it names rows of several tables); only a user's numeric id is joined, and the
-// CASE keeps the cast from ever seeing anything else.
-const targetUserId = sql`case when ${auditLog.targetType} = 'user' and ${auditLog.targetId} ~ '^[0-9]{1,9}$' then ${auditLog.targetId}::int end`;
 
 /** audit_log, read by admins (written by lib/audit.ts from every module). */
 export const createAuditRepository = defineRepository((db: Executor) => {
@@ -66,16 +58,15 @@ export const createAuditRepository = defineRepository((db: Executor) => {
         atText: sql<string>`${auditLog.at}::text`,
         action: auditLog.action,
         actorId: auditLog.actorId,
-        actorName: actor.name,
+        // Names as they were when the row was written (lib/audit.ts), never today's.
+        actorName: auditLog.actorName,
         targetType: auditLog.targetType,
         targetId: auditLog.targetId,
-        targetName: target.name,
+        targetName: auditLog.targetName,
         ip: auditLog.ip,
         details: auditLog.details,
       })
       .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorId))
-      .leftJoin(target, sql`${target.id} = ${targetUserId}`)
       .where(where)
       .orderBy(...order)
       .limit(limit)

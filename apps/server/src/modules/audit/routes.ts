@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditExportQuerySchema, auditQuerySchema, pagedAuditSchema, ROLE_IDS } from '@portal/contract';
-import { csvStream, sendCsv } from '../../lib/csv';
+import { sendCsvExport } from '../../lib/csv';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { csvResponse } from '../../lib/openapi-media';
+import { actorOf } from '../tokens';
 import { auditCsvColumns, presentAuditPage } from './presenter';
 
 /** docs/api.md "Audit log": admins read and export who did what to whom, when and from where. */
@@ -23,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedAuditSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => presentAuditPage(await app.audit.list(request.query)),
+    async (request) => presentAuditPage(await app.audit.list(request.query, actorOf(request))),
   );
 
   app.get(
@@ -45,7 +46,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      sendCsv(reply, 'audit-log', csvStream(app.audit.exportRows(request.query), auditCsvColumns), app.now()),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return sendCsvExport(reply, {
+        name: 'audit-log',
+        rows: app.audit.exportRows(request.query),
+        columns: auditCsvColumns,
+        today: app.now(),
+        finished: (outcome) => app.audit.recordExport(actor, 'audit_log.exported', request.query, outcome),
+      });
+    },
   );
 };

@@ -1,4 +1,8 @@
 import { AUDIT_COUNT_CAP, type AuditQuery } from '@portal/contract';
+import { recordAudit } from '../../lib/audit';
+import type { ExportOutcome } from '../../lib/csv';
+import type { Executor } from '../../db/types';
+import type { Actor } from '../users';
 import type { AuditCursor, AuditFilter, AuditRepository, AuditRow } from './repository';
 
 export type AuditPage = {
@@ -32,14 +36,50 @@ export function auditFilterOf(
 }
 
 /** The audit log for admins (the guard of its routes lets only admins in). */
-export function createAuditService(deps: { audit: AuditRepository }) {
-  const { audit } = deps;
+export function createAuditService(deps: { audit: AuditRepository; db: Executor }) {
+  const { audit, db } = deps;
+
+  /** The filters an admin read out with, as the audit row keeps them (no paging noise). */
+  const filterOf = (query: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(query).filter(
+        ([key, value]) =>
+          value !== undefined && value !== '' && !['page', 'paginate', 'format'].includes(key),
+      ),
+    );
+
   return {
-    async list(query: AuditQuery): Promise<AuditPage> {
+    /** A page of the log; reading the log is itself audited (who looked, with which filter, how much). */
+    async list(query: AuditQuery, actor: Actor): Promise<AuditPage> {
       const offset = (query.page - 1) * query.paginate;
       const filter = auditFilterOf(query);
       const found = await audit.page(filter, query.sortDirection, query.paginate, offset, AUDIT_COUNT_CAP);
+      await recordAudit(db, {
+        actorId: actor.userId,
+        action: 'audit_log.read',
+        ip: actor.ip,
+        details: { filter: filterOf(query), page: query.page, rows: found.rows.length },
+      });
       return { ...found, page: query.page, perPage: query.paginate, query };
+    },
+
+    /**
+     * An export's audit row (users, NSBI, usage, the audit log itself): who, the filter, how many
+     * rows went out and whether the download ran to its end. Written when it ended, so the count
+     * is what left the server.
+     */
+    recordExport(
+      actor: Actor,
+      action: `${string}.exported`,
+      query: Record<string, unknown>,
+      outcome: ExportOutcome,
+    ): Promise<void> {
+      return recordAudit(db, {
+        actorId: actor.userId,
+        action,
+        ip: actor.ip,
+        details: { filter: filterOf(query), rows: outcome.rows, complete: outcome.complete },
+      });
     },
 
     /** Every matching row in the list's order, read in keyset pages (constant memory). */

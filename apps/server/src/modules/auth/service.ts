@@ -141,7 +141,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     let reason: FailureReason | undefined = portal.reason;
     let external: Extract<ExternalSignInOutcome, { kind: 'user' }> | undefined;
     let unavailable: string[] = [];
-    if (!user && deps.externalAccounts && portal.reason !== 'blocked') {
+    // A blocked account's right password goes the way of a wrong one (LD and TS are asked too):
+    // answered at once, it would be a 401 where a wrong password meets "unavailable" while LD is
+    // down, telling a guesser the password is right.
+    if (!user && deps.externalAccounts) {
       const outcome = await deps.externalAccounts.signIn(attempt);
       if (outcome.kind === 'code-required') {
         // LD accepted the password and asks for its code: not a failure.
@@ -166,7 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(external && { via: external.app, externalUserId: external.externalUserId }),
         ...(unavailable.length && { unavailable }),
       });
-      if (unavailable.length && failure !== 'blocked') {
+      if (unavailable.length) {
         throw new AppError(502, LINKED_APP_MESSAGES.signInUnavailable(unavailable.join(' or ')));
       }
       throw invalidCredentials();

@@ -43,7 +43,10 @@ describe('when the BI server fails', () => {
       const app = setUp();
       const http = api(app);
       const { tokens } = await nsbiCustomer(app);
-      for (const path of ['dundas-bi/project/project-items', 'dundas-bi/log-on/token?item=d-1']) {
+      for (const path of [
+        'dundas-bi/project/project-items',
+        'dundas-bi/log-on/token?item=00000000-0000-4000-8000-0000000000d1',
+      ]) {
         const res = await http.get(path, { headers: tokens.headers });
         expect(res.statusCode).toBe(502);
         expect(res.json()).toEqual({ message: BI_DOWN });

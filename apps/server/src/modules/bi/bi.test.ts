@@ -113,6 +113,12 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     it('another user’s item is 404 (whose it is stays unsaid); a not-view-only or TS-managed one is 403', async () => {
       const other = { id: 'f0000000-0000-5000-a000-000000000000' };
       const { tokens } = await nsbiCustomer(t);
+      // BI ids are GUIDs: anything else never reaches the BI server.
+      const notGuid = await http.get('dundas-bi/log-on/token?item=../API/Account', {
+        headers: tokens.headers,
+      });
+      expect(notGuid.statusCode).toBe(422);
+      expect(notGuid.json().errors.item).toEqual(['The id must be a BI id (a GUID).']);
       const unknown = await http.get(`dundas-bi/log-on/token?item=${other.id}`, { headers: tokens.headers });
       expect(unknown.statusCode).toBe(404);
       const list = await items(tokens);
@@ -252,7 +258,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       await http.post('dundas-bi/account', { user_id: user.id }, { headers: admin.headers });
       const unknown = await http.post(
         'dundas-bi/account/project',
-        { user_id: user.id, project_id: 'nope' },
+        { user_id: user.id, project_id: '00000000-0000-4000-8000-00000000000e' },
         { headers: admin.headers },
       );
       expect(unknown.statusCode).toBe(422);
@@ -311,7 +317,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       try {
         for (const path of [
           'dundas-bi/project/project-items',
-          'dundas-bi/log-on/token?item=d-1',
+          'dundas-bi/log-on/token?item=00000000-0000-4000-8000-0000000000d1',
           `dundas-bi/account/${user.id}`,
         ]) {
           const res = await http.get(path, { headers: tokens.headers });
@@ -347,8 +353,9 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     const click = (id: string) =>
       http.post(`user-logs/increase-report-clicks?report_id=${id}`, undefined, { headers: tokens.headers });
     expect((await click(overview)).statusCode).toBe(204);
-    // Only items the caller sees: a made-up id is 404 and counts nothing.
-    expect((await click('r-made-up')).statusCode).toBe(404);
+    // Only items the caller sees: a made-up id is 404 and counts nothing; one that is no GUID, 422.
+    expect((await click('00000000-0000-4000-8000-0000000000ff')).statusCode).toBe(404);
+    expect((await click('r-made-up')).statusCode).toBe(422);
     expect(
       (await http.post('user-logs/increase-report-clicks', undefined, { headers: tokens.headers }))
         .statusCode,

@@ -67,5 +67,5 @@ export const biModule = fp(
     await app.register(reportFolderRoutes, { prefix: API_PREFIX });
     await app.register(reportAccessRoutes, { prefix: API_PREFIX });
   },
-  { name: 'bi', dependencies: ['tokens', 'rate-limits', 'system-settings', 'integrations'] },
+  { name: 'bi', dependencies: ['tokens', 'rate-limits', 'system-settings', 'integrations', 'audit'] },
 );

@@ -31,7 +31,7 @@ import {
 } from '../../lib/remembering-serializer';
 import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
 import { actorOf, authOf } from '../tokens';
-import { csvStream, sendCsv } from '../../lib/csv';
+import { sendCsvExport } from '../../lib/csv';
 import { csvResponse } from '../../lib/openapi-media';
 import {
   nsbiUserCsvColumns,
@@ -259,13 +259,17 @@ export const biRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        'nsbi-dashboards',
-        csvStream(service.exportUsersProjectItems(request.query), nsbiUserCsvColumns),
-        app.now(),
-      ),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return sendCsvExport(reply, {
+        name: 'nsbi-dashboards',
+        rows: service.exportUsersProjectItems(request.query),
+        columns: nsbiUserCsvColumns,
+        today: app.now(),
+        finished: (outcome) =>
+          app.audit.recordExport(actor, 'bi.nsbi_users.exported', request.query, outcome),
+      });
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  auditLog,
   loginThrottle,
   mailOutbox,
   passwordResetTokens,
@@ -94,6 +95,7 @@ describe('housekeeping', () => {
       loginThrottle: 1,
       rateLimits: 1,
       mailOutbox: 1,
+      auditLog: 0,
     });
     const left = async <T>(rows: Promise<T[]>) => (await rows).map((r) => Object.values(r as object)[0]);
     expect(
@@ -127,6 +129,22 @@ describe('housekeeping', () => {
     const me = await api(t).get('auth/me', { headers: bearer(live.accessToken) });
     expect(me.statusCode).toBe(200);
     await db.delete(loginThrottle).where(eq(loginThrottle.key, 'account:locked'));
+  });
+
+  it(`keeps audit rows AUDIT_RETENTION_DAYS (default 400) and then deletes them`, async () => {
+    const { db } = t.database;
+    expect(t.config.auditRetentionMs).toBe(400 * DAY);
+    await db.delete(auditLog);
+    await db.insert(auditLog).values([
+      { at: new Date(clock - 401 * DAY), action: 'old.enough' },
+      { at: new Date(clock - 399 * DAY), action: 'still.kept' },
+      { at: now(), action: 'today' },
+    ]);
+    expect((await t.app.housekeeping.run()).auditLog).toBe(1);
+    expect((await db.select({ a: auditLog.action }).from(auditLog)).map((r) => r.a).sort()).toEqual([
+      'still.kept',
+      'today',
+    ]);
   });
 
   it('a second run right after finds nothing to delete', async () => {

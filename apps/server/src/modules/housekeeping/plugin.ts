@@ -22,7 +22,8 @@ export type HousekeepingOptions = {
 };
 
 /**
- * The housekeeping module: deletes expired sessions, codes, links, tickets and stale throttle rows
+ * The housekeeping module: deletes expired sessions, codes, links, tickets, stale throttle rows
+ * and audit rows past AUDIT_RETENTION_DAYS
  * on a timer. Every instance runs it: the deletes are idempotent and cheap (indexed), so no leader
  * is needed.
  */
@@ -31,9 +32,11 @@ export const housekeepingModule = fp(
     const expired = createExpiryRepository(app.database.db);
     let running: Promise<PurgeCounts> | undefined;
     const run = () =>
-      (running ??= expired.purgeExpired(app.now()).finally(() => {
-        running = undefined;
-      }));
+      (running ??= expired
+        .purgeExpired(app.now(), { auditRetentionMs: app.config.auditRetentionMs })
+        .finally(() => {
+          running = undefined;
+        }));
     app.decorate('housekeeping', { run });
     if (opts.housekeepingTimer === false) return;
 

@@ -1,6 +1,7 @@
 import { and, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
+  auditLog,
   loginThrottle,
   mailOutbox,
   passwordResetTokens,
@@ -32,9 +33,13 @@ export type PurgeCounts = Record<
   | 'realtimeTickets'
   | 'loginThrottle'
   | 'rateLimits'
-  | 'mailOutbox',
+  | 'mailOutbox'
+  | 'auditLog',
   number
 >;
+
+/** Audit rows deleted per run at most: a first run over years of rows stays a short statement. */
+export const AUDIT_PURGE_BATCH = 10_000;
 
 /** Timestamps go into raw SQL as ISO text: pg and PGlite serialise a Date parameter differently. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -50,15 +55,21 @@ async function purge(db: Executor, table: PgTable, where: SQL | undefined): Prom
 /**
  * Every kind of row that expires, across the modules that own those tables: dead once its time is
  * up, and only clutter (and, for the hashed secrets, something to guess at) afterwards. One place
- * on purpose: what expires, and after how long, reads as one list. Audit rows are never deleted here.
+ * on purpose: what expires, and after how long, reads as one list. Audit rows go after
+ * AUDIT_RETENTION_DAYS (`auditRetentionMs`), oldest first, at most AUDIT_PURGE_BATCH a run.
  */
 export const createExpiryRepository = defineRepository((db: Executor) => ({
-  purgeExpired: (now: Date) => purgeExpired(db, now),
+  purgeExpired: (now: Date, options: { auditRetentionMs: number }) => purgeExpired(db, now, options),
 }));
 
 export type ExpiryRepository = ReturnType<typeof createExpiryRepository>;
 
-async function purgeExpired(db: Executor, now: Date): Promise<PurgeCounts> {
+async function purgeExpired(
+  db: Executor,
+  now: Date,
+  options: { auditRetentionMs: number },
+): Promise<PurgeCounts> {
+  const auditBefore = new Date(now.getTime() - options.auditRetentionMs);
   const quietSince = new Date(now.getTime() - RETENTION.throttleQuietMs);
   const deadSince = new Date(now.getTime() - RETENTION.deadSessionMs);
   return {
@@ -87,6 +98,12 @@ async function purgeExpired(db: Executor, now: Date): Promise<PurgeCounts> {
       db,
       mailOutbox,
       lt(mailOutbox.createdAt, at(new Date(now.getTime() - RETENTION.outboxMs))),
+    ),
+    // audit_log_at_id_idx yields the oldest rows first.
+    auditLog: await purge(
+      db,
+      auditLog,
+      sql`${auditLog.id} in (select ${auditLog.id} from ${auditLog} where ${auditLog.at} < ${at(auditBefore)} order by ${auditLog.at} limit ${AUDIT_PURGE_BATCH})`,
     ),
   };
 }

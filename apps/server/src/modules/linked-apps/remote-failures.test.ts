@@ -117,6 +117,22 @@ describe('when LD or TS fail', () => {
     });
   }
 
+  it('LD and TS down: a blocked account with its right password gets the answer of a wrong password', async () => {
+    const user = await createUser(down);
+    await down.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.id));
+    const attempt = async (password: string) => {
+      const res = await api(down).post(
+        'auth/login',
+        { username: user.email, password },
+        { ip: `10.11.2.${(ip += 1)}` },
+      );
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    const wrong = await attempt('not-the-password-1');
+    expect(wrong.status).toBe(502);
+    expect(await attempt(user.password)).toEqual(wrong);
+  });
+
   it('auth/tattle-user with TS down: 502 and the link stays', async () => {
     const user = await createUser(down);
     const tokens = await signIn(down, user);

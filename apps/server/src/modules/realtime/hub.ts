@@ -1,6 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { REALTIME } from '@portal/contract';
 
+/** Whose stream it is: the user, and the sign-in (session family) whose ticket opened it. */
+export type StreamOwner = { userId: number; familyId: string | null };
+
 /** Past this many unsent bytes a subscriber is too slow to keep: it reconnects (EventSource does). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
@@ -11,6 +14,7 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
  */
 export class SubscriberHub {
   private readonly channels = new Map<string, Set<ServerResponse>>();
+  private readonly owners = new Map<ServerResponse, StreamOwner>();
   private readonly heartbeat: NodeJS.Timeout;
   private count = 0;
   private closed = false;
@@ -24,7 +28,7 @@ export class SubscriberHub {
     return this.count;
   }
 
-  add(channel: string, res: ServerResponse) {
+  add(channel: string, res: ServerResponse, owner?: StreamOwner) {
     if (this.closed) {
       res.end();
       return;
@@ -39,6 +43,7 @@ export class SubscriberHub {
       oldest.end();
     }
     set.add(res);
+    if (owner) this.owners.set(res, owner);
     this.count += 1;
     res.once('close', () => this.remove(channel, res));
   }
@@ -46,8 +51,33 @@ export class SubscriberHub {
   private remove(channel: string, res: ServerResponse) {
     const set = this.channels.get(channel);
     if (!set?.delete(res)) return;
+    this.owners.delete(res);
     this.count -= 1;
     if (set.size === 0) this.channels.delete(channel);
+  }
+
+  hasFamily(familyId: string): boolean {
+    for (const owner of this.owners.values()) if (owner.familyId === familyId) return true;
+    return false;
+  }
+
+  /** The sign-ins with streams here, of a user and/or one sign-in. */
+  familiesOf(scope: { userId?: number; familyId?: string }): string[] {
+    const families = new Set<string>();
+    for (const owner of this.owners.values()) {
+      if (owner.familyId === null) continue;
+      if (scope.userId !== undefined && owner.userId !== scope.userId) continue;
+      if (scope.familyId !== undefined && owner.familyId !== scope.familyId) continue;
+      families.add(owner.familyId);
+    }
+    return [...families];
+  }
+
+  /** Ends the streams of these sign-ins (signed out, revoked, user blocked). */
+  endFamilies(familyIds: string[]) {
+    const ended = new Set(familyIds);
+    for (const [res, owner] of [...this.owners])
+      if (owner.familyId !== null && ended.has(owner.familyId)) res.end();
   }
 
   /** Writes one SSE frame to the channel's subscribers on this instance. */
@@ -77,6 +107,7 @@ export class SubscriberHub {
     clearInterval(this.heartbeat);
     for (const set of this.channels.values()) for (const res of [...set]) res.end();
     this.channels.clear();
+    this.owners.clear();
     this.count = 0;
   }
 }

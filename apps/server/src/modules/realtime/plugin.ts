@@ -7,6 +7,10 @@ import { SubscriberHub } from './hub';
 import { createTicketRepository } from './repository';
 import { realtimeRoutes } from './routes';
 import { createTicketService } from './service';
+import type { SessionMatch } from '../tokens';
+
+/** How long a revoked sign-in's stream stays open: events said along with the revocation get out first. */
+const STREAM_END_GRACE_MS = 250;
 
 export type Realtime = {
   /** Publishes an event on a channel to its subscribers on every instance. */
@@ -32,9 +36,26 @@ export const realtimeModule = fp(
     const bus = createBus(app.database, app.log);
     const hub = new SubscriberHub();
     const origin = randomUUID();
+    const service = createTicketService({ tickets: createTicketRepository(app.database.db), now: app.now });
+    // A stream ends with the sign-in whose ticket opened it (sign-out, block, revocation), on every
+    // instance: each hears every forgotten session (its own too) and checks its own streams. The
+    // end comes a moment later, so an event said with the revocation (the single-session sign-in's
+    // notice to the device it signs out) still reaches that device first.
+    const endRevokedStreams = (match: SessionMatch) =>
+      service
+        .endedStreams(hub, match)
+        .then((ended) => {
+          if (ended.length) setTimeout(() => hub.endFamilies(ended), STREAM_END_GRACE_MS).unref();
+        })
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'could not check the realtime streams of a revocation'),
+        );
     bus.onMessage((message) => {
       if (message.k === 'event') hub.deliver(message.channel, message.event, message.data);
-      else if (message.origin !== origin) app.sessionCache.forgetLocally(message.match);
+      else {
+        if (message.origin !== origin) app.sessionCache.forgetLocally(message.match);
+        void endRevokedStreams(message.match);
+      }
     });
     // Revocations said while the listener was away are unknown: trust no cached session.
     bus.onReconnect(() => app.sessionCache.clear());
@@ -51,7 +72,7 @@ export const realtimeModule = fp(
         bus.publish({ k: 'event', channel, event, data }),
       hub,
       bus,
-      ...createTicketService({ tickets: createTicketRepository(app.database.db), now: app.now }),
+      ...service,
     });
     // preClose: streams never end by themselves, so the server could not close while they are open.
     app.addHook('preClose', async () => hub.closeAll());

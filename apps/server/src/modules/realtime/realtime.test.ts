@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS, REALTIME } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
+import { createUser, signedInAdmin, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { openEventStream } from '../../test/sse';
 
@@ -107,6 +107,32 @@ describe('realtime on one instance', () => {
     expect(t.app.realtime.hub.size).toBe(0);
   });
 
+  it("sign-out and a block end the user's streams of that sign-in, and only those", async () => {
+    const user = await createUser(t);
+    const laptop = await signIn(t, user);
+    const phone = await signIn(t, user);
+    const onLaptop = await openEventStream(base, await ticketFor(t, laptop, user));
+    const onPhone = await openEventStream(base, await ticketFor(t, phone, user));
+    expect(await http.post('auth/logout', undefined, { headers: laptop.headers })).toMatchObject({
+      statusCode: 204,
+    });
+    await onLaptop.done;
+    expect(onLaptop.ended).toBe(true);
+    // The phone is still signed in: its stream stays (a refresh, too, keeps its sign-in going).
+    expect((await http.post('auth/refresh', { refresh_token: phone.refreshToken })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(onPhone.ended).toBe(false);
+    const { tokens: admin } = await signedInAdmin(t);
+    const blocked = await http.post(
+      'users/bulk',
+      { action: 'block', ids: [user.id] },
+      { headers: admin.headers },
+    );
+    expect(blocked.statusCode).toBe(200);
+    await onPhone.done;
+    expect(onPhone.ended).toBe(true);
+  });
+
   it('closing the app ends open streams', async () => {
     const own = await createTestApp();
     const url = await listen(own);
@@ -162,6 +188,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('realtime across two instances on 
     // Well within B's 1 s cache ttl: only the broadcast revocation explains the 401.
     expect((await api(b).get('auth/me', { headers: old.headers })).statusCode).toBe(401);
     stream.close();
+  });
+
+  it('a sign-out on A ends the stream on B', async () => {
+    const user = await createUser(a);
+    const tokens = await signIn(a, user);
+    const stream = await openEventStream(baseB, await ticketFor(a, tokens, user));
+    expect(stream.status).toBe(200);
+    expect((await api(a).post('auth/logout', undefined, { headers: tokens.headers })).statusCode).toBe(204);
+    await stream.done;
+    expect(stream.ended).toBe(true);
   });
 
   it('a logout on A is refused by B at once', async () => {

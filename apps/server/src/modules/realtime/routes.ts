@@ -36,7 +36,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: { ticket: await service.issueTicket(authOf(request).user.id, request.body.channel_name) },
+      data: {
+        ticket: await service.issueTicket(
+          authOf(request).user.id,
+          request.body.channel_name,
+          authOf(request).sessionId,
+        ),
+      },
     }),
   );
 
@@ -58,7 +64,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const channel = await service.redeemTicket(request.query.ticket);
+      const { channel, owner } = await service.redeemTicket(request.query.ticket);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -69,7 +75,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       res.write(`retry: ${REALTIME.retryMs}\n: subscribed\n\n`);
-      app.realtime.hub.add(channel, res);
+      app.realtime.hub.add(channel, res, owner);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_IDS } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
@@ -15,7 +16,7 @@ describe('developer resources, analysis and designers', () => {
   afterAll(() => t.close());
 
   it('says where the frames load from (the simulators by default)', async () => {
-    const tokens = await signIn(t, await createUser(t));
+    const tokens = await signIn(t, await createUser(t, { roleId: ROLE_IDS.admin }));
     const res = await api(t).get('resource-links', { headers: tokens.headers });
     const bi = t.simulators!.biUrl;
     expect(res.json().data).toEqual({
@@ -27,6 +28,23 @@ describe('developer resources, analysis and designers', () => {
       apiDocs: '/api/v1.0/docs',
     });
     expect((await api(t).get('resource-links')).statusCode).toBe(401);
+  });
+
+  it('gives each role the links of the screens it has, nothing more', async () => {
+    const linksOf = async (roleId: number) =>
+      (
+        await api(t).get('resource-links', {
+          headers: (await signIn(t, await createUser(t, { roleId }))).headers,
+        })
+      ).json().data;
+    const bi = t.simulators!.biUrl;
+    expect(await linksOf(ROLE_IDS.customer)).toEqual({ analysis: `${bi}/analysis` });
+    expect(await linksOf(ROLE_IDS.developer)).toEqual({
+      analysis: `${bi}/analysis`,
+      apiSummary: `${new URL(t.simulators!.tsUrl).origin}/docs`,
+      gen3Gen4Specs: '/docs/gen3-gen4-specs.pdf',
+      apiDocs: '/api/v1.0/docs',
+    });
   });
 
   it('serves the Gen 3/Gen4 Specs as a real PDF that our pages may frame', async () => {
@@ -66,7 +84,7 @@ describe('frames off the configured host (issue 18.1)', () => {
   afterAll(() => mounted.close());
 
   it('addresses the mounted simulators by path, so frames load from the page’s own origin', async () => {
-    const tokens = await signIn(mounted, await createUser(mounted));
+    const tokens = await signIn(mounted, await createUser(mounted, { roleId: ROLE_IDS.admin }));
     const res = await api(mounted).get('resource-links', { headers: tokens.headers });
     expect(res.json().data).toEqual({
       analysis: '/sim/bi/analysis',
@@ -122,7 +140,7 @@ describe('the sidebar links in production', () => {
       const linksOf = async (app: TestApp) =>
         (
           await api(app).get('resource-links', {
-            headers: (await signIn(app, await createUser(app))).headers,
+            headers: (await signIn(app, await createUser(app, { roleId: ROLE_IDS.admin }))).headers,
           })
         ).json().data;
       expect(await linksOf(prod)).toMatchObject({ biDesigner: 'https://bi.example.com/bi/', apiDocs: null });

@@ -3,17 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { authOf } from '../tokens';
 import { SPECS_PDF_PATH } from './service';
 
 /** Where the resource frames (docs/product.md §2: Analysis, API summary, BI designers) load from. */
 export const resourceLinksSchema = z.object({
   analysis: z.string(),
-  apiSummary: z.string(),
-  biDesigner: z.string(),
-  biDemoDesigner: z.string(),
-  gen3Gen4Specs: z.string(),
+  /** Developer Resources (admins and developers only, like the rest below but the designers). */
+  apiSummary: z.string().optional(),
+  /** The designers: admins only. */
+  biDesigner: z.string().optional(),
+  biDemoDesigner: z.string().optional(),
+  gen3Gen4Specs: z.string().optional(),
   /** The API docs UI, or null when this server does not serve it (API_DOCS). */
-  apiDocs: z.string().nullable(),
+  apiDocs: z.string().nullable().optional(),
 });
 
 /** GET resource-links: the pages the portal frames, configured on the server. */
@@ -27,11 +30,11 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['resources'],
         security: bearerSecurity,
         summary:
-          'Where the Analysis, API summary, BI designer frames, the specs PDF and the API docs load from',
+          'Where the Analysis, API summary, BI designer frames, the specs PDF and the API docs load from (each for the roles that have its screen)',
         response: { 200: dataOf(resourceLinksSchema), ...errorResponses(401) },
       },
     },
-    async () => ({ data: app.resources.links() }),
+    async (request) => ({ data: app.resources.links(authOf(request).user) }),
   );
 };
 

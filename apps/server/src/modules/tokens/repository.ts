@@ -3,9 +3,10 @@ import { defineRepository } from '../../db/repository';
 import { auditLog, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { userRecordColumns, type UserRecord } from '../users';
+import { userNameNow, type auditValues } from '../../lib/audit';
 
 export type NewSession = typeof sessions.$inferInsert;
-type NewAuditRow = typeof auditLog.$inferInsert;
+type NewAuditRow = ReturnType<typeof auditValues>;
 
 /**
  * A new session and the audit row of the sign-in that opened it, in one statement (a data-modifying
@@ -38,9 +39,11 @@ function buildSignInSessionInsert(db: Executor) {
     .insert(auditLog)
     .values({
       actorId: p('actorId'),
+      actorName: userNameNow(sql`${p('actorId')}::int`),
       action: p('action'),
       targetType: p('targetType'),
       targetId: p('targetId'),
+      targetName: userNameNow(sql`${p('targetUserId')}::int`),
       ip: p('auditIp'),
       details: sql`${p('details')}::jsonb`,
     })
@@ -110,6 +113,7 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
       action: audit.action,
       targetType: audit.targetType ?? null,
       targetId: audit.targetId ?? null,
+      targetUserId: audit.targetUserId,
       auditIp: audit.ip ?? null,
       details: audit.details == null ? null : JSON.stringify(audit.details),
     });

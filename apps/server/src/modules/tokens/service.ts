@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7, validate, version } from 'uuid';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/types';
-import { auditRow, recordAudit, type AuditEntry } from '../../lib/audit';
+import { auditValues, recordAudit, type AuditEntry } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
@@ -111,7 +111,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     /** Starts a session with the audit row of the sign-in that opened it, written in the same statement. */
     async issueAtSignIn(input: SessionInput & { audit: (sessionId: string) => AuditEntry }) {
       const { row, tokens } = newSession(ttls, input);
-      await sessions.insertWithAudit(row, auditRow(input.audit(tokens.sessionId)));
+      await sessions.insertWithAudit(row, auditValues(input.audit(tokens.sessionId)));
       return tokens;
     },
 

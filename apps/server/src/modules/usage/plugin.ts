@@ -28,5 +28,5 @@ export const usageModule = fp(
     await app.register(clickRoutes, { prefix: API_PREFIX });
     await app.register(usageRoutes, { prefix: API_PREFIX });
   },
-  { name: 'usage', dependencies: ['tokens', 'rate-limits', 'bi'] },
+  { name: 'usage', dependencies: ['tokens', 'rate-limits', 'bi', 'audit'] },
 );

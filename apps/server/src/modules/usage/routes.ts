@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, ROLE_IDS, usageExportQuerySchema, usageQuerySchema, usageSchema } from '@portal/contract';
-import { csvStream, sendCsv } from '../../lib/csv';
+import { sendCsvExport } from '../../lib/csv';
+import { actorOf } from '../tokens';
 import { csvResponse } from '../../lib/openapi-media';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentUsage, usageTableCsv } from './presenter';
@@ -43,7 +44,14 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { days, table } = request.query;
       const { rows, columns } = usageTableCsv(await app.usage.clicks(days), table);
-      return sendCsv(reply, `usage-${table}-${days}d`, csvStream(rows, columns), app.now());
+      const actor = actorOf(request);
+      return sendCsvExport(reply, {
+        name: `usage-${table}-${days}d`,
+        rows,
+        columns,
+        today: app.now(),
+        finished: (outcome) => app.audit.recordExport(actor, 'usage.exported', request.query, outcome),
+      });
     },
   );
 };

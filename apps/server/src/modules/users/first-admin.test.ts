@@ -1,10 +1,13 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_IDS } from '@portal/contract';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
-import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from './first-admin';
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, FIRST_ADMIN_PASSWORD_FILE } from './first-admin';
 
 describe('ensureFirstAdmin', () => {
   let t: TestApp | undefined;
@@ -16,16 +19,21 @@ describe('ensureFirstAdmin', () => {
   const signInAs = async (app: TestApp, username: string, password: string) =>
     api(app).post('auth/login', { username, password });
 
-  it('creates admin@example.com with a random password logged once, and not again on the next start', async () => {
+  it('creates admin@example.com with a random password kept in a 0600 file, never in the log, and not again on the next start', async () => {
     t = await createTestApp();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'first-admin-'));
     const warn = vi.spyOn(t.app.log, 'warn');
-    const first = await ensureFirstAdmin(t.app);
+    const first = await ensureFirstAdmin({ ...t.app, log: t.app.log, config: { ...t.config, dataDir } });
     expect(first).toMatchObject({ created: true, email: DEFAULT_ADMIN_EMAIL });
+    const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+    const [email, password] = (await readFile(file, 'utf8')).trim().split('\n');
+    expect(email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(password).toHaveLength(15);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(warn).toHaveBeenCalledTimes(1);
     const message = String(warn.mock.calls[0]![0]);
-    const password = /with the password (\S+)/.exec(message)?.[1];
-    expect(password).toHaveLength(15);
-    expect(message).toContain('shown only this once');
+    expect(message).toContain(file);
+    expect(message).not.toContain(password);
 
     const res = await signInAs(t, DEFAULT_ADMIN_EMAIL, password!);
     expect(res.statusCode).toBe(200);
@@ -38,6 +46,7 @@ describe('ensureFirstAdmin', () => {
     expect(warnAgain).not.toHaveBeenCalled();
     await again.close();
     expect((await signInAs(t, DEFAULT_ADMIN_EMAIL, password!)).statusCode).toBe(200);
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when set, without logging a password', async () => {

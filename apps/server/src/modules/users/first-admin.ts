@@ -1,3 +1,5 @@
+import { writeFile, mkdir, chmod } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -17,10 +19,14 @@ export type FirstAdminResult = { created: false } | { created: true; userId: num
  * Makes sure someone can administer the portal: when no active user holds the admin role, the
  * account of ADMIN_EMAIL / ADMIN_PASSWORD becomes one (created, or an existing account with that
  * email promoted, unblocked and given that password, since the operator's settings are the truth).
- * Without them (never in production) `admin@example.com` gets a random password, logged once.
+ * Without them (never in production) `admin@example.com` gets a random password, never logged
+ * (log lines are shipped and kept): it goes to `first-admin-password` in DATA_DIR, readable by
+ * the server's user only (0600), or, with no data directory (`memory://`), to the terminal once.
  */
+export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password';
+
 export async function ensureFirstAdmin(app: {
-  config: Pick<AppConfig, 'admin'>;
+  config: Pick<AppConfig, 'admin' | 'dataDir'>;
   database: Database;
   log: FastifyBaseLogger;
 }): Promise<FirstAdminResult> {
@@ -60,12 +66,26 @@ export async function ensureFirstAdmin(app: {
   });
 
   if (result.created && generated) {
+    const where = await handOverPassword(config.dataDir, email, generated);
     log.warn(
-      `No admin account existed, so one was created. Sign in as ${email} with the password ${generated} ` +
-        '— it is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.',
+      `No admin account existed, so one was created. Sign in as ${email} with the password ${where}. ` +
+        'Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.',
     );
   } else if (result.created) {
     log.info({ email }, 'first admin account ready (from ADMIN_EMAIL)');
   }
   return result;
+}
+
+/** Puts the generated password where only the operator reads it; says where (never the password). */
+async function handOverPassword(dataDir: string, email: string, password: string): Promise<string> {
+  if (dataDir === 'memory://') {
+    process.stderr.write(`First admin: ${email} / ${password} (shown only this once)\n`);
+    return 'printed on the terminal (shown only this once)';
+  }
+  const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${email}\n${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600); // a file left from an earlier start keeps its old mode otherwise
+  return `in ${file} (readable by this user only; delete it once you have changed the password)`;
 }

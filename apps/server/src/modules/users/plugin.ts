@@ -51,5 +51,5 @@ export const usersModule = fp(
     app.decorate('users', Object.assign(service, { bulk }));
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
-  { name: 'users', dependencies: ['tokens', 'throttle', 'bi'] },
+  { name: 'users', dependencies: ['tokens', 'throttle', 'bi', 'audit'] },
 );

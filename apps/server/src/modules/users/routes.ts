@@ -24,7 +24,7 @@ import {
 import { bearerSecurity, documentAs, errorResponses } from '../../lib/openapi';
 import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer';
 import { actorOf } from '../tokens';
-import { csvStream, sendCsv } from '../../lib/csv';
+import { sendCsvExport } from '../../lib/csv';
 import { csvResponse } from '../../lib/openapi-media';
 import { presentMeta, presentRemoval, presentUser, presentUserPage, userCsvColumns } from './presenter';
 
@@ -94,8 +94,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      sendCsv(reply, 'users', csvStream(users.exportRows(request.query), userCsvColumns), app.now()),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return sendCsvExport(reply, {
+        name: 'users',
+        rows: users.exportRows(request.query),
+        columns: userCsvColumns,
+        today: app.now(),
+        finished: (outcome) => app.audit.recordExport(actor, 'users.exported', request.query, outcome),
+      });
+    },
   );
 
   app.post(

@@ -163,10 +163,12 @@ export function createUserService(deps: UserServiceDeps) {
       const payload = allowedPayload(input, actor);
       const roleChanges = !before.roles.some((r) => r.id === payload.role_id);
       const ownRole = roleChanges && !canChangeRoleOf(actor, id);
-      await checkPayload(payload, id, ownRole ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
       const emailChanges = payload.email.trim().toLowerCase() !== before.email.trim().toLowerCase();
+      // The current password first: "email taken" answered before it would tell a stolen token
+      // (or anyone signed in) which addresses have accounts, unthrottled.
       if (needsCurrentPassword(actor, id) && (payload.password !== undefined || emailChanges))
         await deps.confirmCurrentPassword(before, input.current_password, actor);
+      await checkPayload(payload, id, ownRole ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
       const passwordHash = payload.password === undefined ? undefined : await hashPassword(payload.password);
       const projectChanges =
         payload.project_id !== undefined && payload.project_id !== before.dundasProjectId;

@@ -87,7 +87,7 @@ describe('users administration', () => {
 
   describe('POST users', () => {
     it('creates a user: 201, the message, the User, a working password and an audit row', async () => {
-      const body = payload({ project_id: 'project-7' });
+      const body = payload({ project_id: '00000000-0000-4000-8000-000000000007' });
       const res = await http.post('users', body, { headers: admin.headers });
       expect(res.statusCode).toBe(201);
       const { data, message } = res.json();
@@ -103,7 +103,7 @@ describe('users administration', () => {
           { key: 'company_name', value: 'Acme Freight' },
           { key: 'primary_phone_number', value: '0123456789' },
         ],
-        dundas: { dundas_project_id: 'project-7' },
+        dundas: { dundas_project_id: '00000000-0000-4000-8000-000000000007' },
         ts: null,
         ld: null,
         blocked: false,
@@ -226,7 +226,7 @@ describe('users administration', () => {
           password: '',
           password_confirmation: '',
           meta: [{ key: 'notes', value: 'new' }],
-          project_id: 'p-1',
+          project_id: '00000000-0000-4000-8000-000000000001',
         }),
         { headers: admin.headers },
       );
@@ -236,7 +236,7 @@ describe('users administration', () => {
         name: 'Renamed',
         email,
         meta: [{ key: 'notes', value: 'new' }],
-        dundas: { dundas_project_id: 'p-1' },
+        dundas: { dundas_project_id: '00000000-0000-4000-8000-000000000001' },
       });
       expect((await signInWith(email, user.password)).statusCode).toBe(200);
 

@@ -82,7 +82,7 @@ describe('POST users/bulk', () => {
     const unknown = await bulk({
       action: 'assign_project',
       ids: ids.slice(0, 1),
-      project_id: 'no-such-project',
+      project_id: '00000000-0000-4000-8000-00000000000f',
     });
     expect(unknown.body.data.results[0]).toMatchObject({ status: 'failed' });
   });

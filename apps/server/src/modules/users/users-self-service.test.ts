@@ -74,10 +74,34 @@ describe('PUT users/{id} on oneself', () => {
   it('ignores a BI project sent by a non-admin: the project is an admin assignment', async () => {
     const me = await createUser(t);
     const tokens = await signIn(t, me);
-    const res = await http.put(`users/${me.id}`, body(me.email, { project_id: 'someone-elses-project' }), {
-      headers: tokens.headers,
-    });
+    const res = await http.put(
+      `users/${me.id}`,
+      body(me.email, { project_id: '00000000-0000-4000-8000-00000000005e' }),
+      {
+        headers: tokens.headers,
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.dundas?.dundas_project_id ?? null).toBeNull();
+  });
+
+  it('asks for the current password before saying an email is taken (no email oracle)', async () => {
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const tokens = await signIn(t, me);
+    const probe = async (email: string, over: Record<string, unknown> = {}) => {
+      const res = await http.put(`users/${me.id}`, body(email, over), { headers: tokens.headers });
+      return { status: res.statusCode, errors: Object.keys(res.json().errors ?? {}) };
+    };
+    // Taken or free, the answer without the password is the same.
+    expect(await probe(other.email)).toEqual({ status: 422, errors: ['current_password'] });
+    expect(await probe(`free-${other.email}`)).toEqual({ status: 422, errors: ['current_password'] });
+    expect(await probe(other.email, { current_password: 'wrong-one' })).toEqual({
+      status: 422,
+      errors: ['current_password'],
+    });
+    // With the right password the owner learns it, as the form must say.
+    const taken = await probe(other.email, { current_password: me.password });
+    expect(taken).toEqual({ status: 422, errors: ['email'] });
   });
 });

@@ -86,6 +86,16 @@ export function refusalPage(status: 440 | 403, scriptUrl: string): string {
   );
 }
 
+/** The designer without its log-on (production): nothing of the projects is shown. */
+export function logOnPage(): string {
+  return layout(
+    'Log on',
+    'NS BI',
+    '<div class="message"><h2>Log on</h2><p>The designer needs the BI server\'s log-on.</p></div>',
+    '',
+  );
+}
+
 /** Posts the refusal to the embedding page (any origin may embed; the message carries no secret). */
 export const EMBED_SCRIPT = `(function(){var el=document.querySelector('[data-bi-status]');if(!el||window.parent===window)return;window.parent.postMessage({source:'nsbi',type:el.getAttribute('data-bi-status')==='440'?'session-expired':'forbidden'},'*');})();`;
 

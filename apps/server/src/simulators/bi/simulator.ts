@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_BI_SERVICE_ACCOUNT } from '../fixtures';
 import { bearerOf, field, prepareSimulator, type Clock } from '../kit';
@@ -8,7 +9,7 @@ import {
   type BiItemType,
 } from '../../integrations/bi/view-modes';
 import { FLEET_INSIGHTS, type BiFile, type BiProject, type ProjectSpec } from './catalog';
-import { analysisPage, designerPage, EMBED_SCRIPT, refusalPage, viewPage } from './pages';
+import { analysisPage, designerPage, EMBED_SCRIPT, logOnPage, refusalPage, viewPage } from './pages';
 import { createBiState, type BiAccount } from './state';
 
 export type BiSimulatorOptions = {
@@ -22,6 +23,11 @@ export type BiSimulatorOptions = {
   serviceAccount?: { name: string; password: string };
   /** The `/_sim/*` test controls (default on; off in production). */
   controls?: boolean;
+  /**
+   * The designer page (`/`) asks for the service account's credentials (HTTP Basic) instead of
+   * listing every project to anyone (default off; on in production, like Dundas's own log-on).
+   */
+  designerLogOn?: boolean;
 };
 
 const record = (body: unknown): Record<string, unknown> =>
@@ -57,6 +63,14 @@ const presentProject = (p: BiProject) => ({
  */
 export function createBiSimulator(options: BiSimulatorOptions = {}) {
   const now = options.now ?? (() => new Date());
+  const designerAccount = options.serviceAccount ?? DEMO_BI_SERVICE_ACCOUNT;
+  /** `Authorization: Basic` with the service account (the designer's log-on), compared in constant time. */
+  const isServiceAccount = (header: string | undefined) => {
+    if (!header?.startsWith('Basic ')) return false;
+    const given = Buffer.from(header.slice(6), 'base64');
+    const expected = Buffer.from(`${designerAccount.name}:${designerAccount.password}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   const state = createBiState({
     now,
     projects: [FLEET_INSIGHTS, ...(options.projects ?? [])],
@@ -243,6 +257,13 @@ export function createBiSimulator(options: BiSimulatorOptions = {}) {
       return reply.type('text/html').header('cache-control', 'no-store').send(viewPage(file, now()));
     };
     app.get('/', async (request, reply) => {
+      if (options.designerLogOn && !isServiceAccount(request.headers.authorization))
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Basic realm="BI designer", charset="UTF-8"')
+          .header('cache-control', 'no-store')
+          .type('text/html')
+          .send(logOnPage());
       const demo = (request.query as Record<string, string>).demo === '1';
       const projects = state
         .sharedProjects()

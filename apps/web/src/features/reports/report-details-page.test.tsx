@@ -45,6 +45,8 @@ describe('Report details', () => {
   it('embeds the BI view with a fresh log-on token for this item and counts the open once', async () => {
     const http = renderDetails();
     const iframe = await frame();
+    // Sandboxed: it cannot navigate the portal's tab nor open pop-ups; its messages keep their origin.
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-downloads');
     expect(iframe.getAttribute('src')).toMatch(
       /^http:\/\/bi\.test\/Dashboard\/d-fleet\?e=false&vo=viewonly&logonTokenId=tok-\d+$/,
     );

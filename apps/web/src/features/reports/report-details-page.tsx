@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Box, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockExclamation, IconLock, IconRefresh } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { BI_MESSAGES, MESSAGES } from '@portal/contract';
+import { BI_FRAME_SANDBOX, BI_MESSAGES, MESSAGES } from '@portal/contract';
 import { RetryAlert } from '../../shared/ui/retry-alert';
 import { isApiError } from '../../shared/api/api-error';
 import { routes } from '../../shared/routes';
@@ -108,7 +108,13 @@ export function ReportDetailsPage() {
           </Alert>
         )}
         {/* A new token gives a new URL: the key makes a fresh frame for it. */}
-        <iframe key={view.data.logOnToken} src={view.data.url} title={name} className={classes.frame} />
+        <iframe
+          key={view.data.logOnToken}
+          src={view.data.url}
+          title={name}
+          className={classes.frame}
+          sandbox={BI_FRAME_SANDBOX}
+        />
       </>
     );
 

@@ -13,7 +13,9 @@ function renderConnect(connect: MockHandler | MockReply) {
   signIn(admin);
   const http = mockApi({
     'GET auth/me': { body: { data: admin } },
-    'GET dundas-bi/project/all': { body: { data: [{ projectId: 'p-fleet', name: 'Fleet Insights' }] } },
+    'GET dundas-bi/project/all': {
+      body: { data: [{ projectId: '6a1f0c52-3b7e-5d41-a9c8-0f2e4d6b8a10', name: 'Fleet Insights' }] },
+    },
     'GET users': ({ url }) => {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       return { body: buildUsersPage([nora, omar].filter((u) => u.name.toLowerCase().includes(search))) };
@@ -48,7 +50,7 @@ describe('Connect reports', () => {
     expect(await screen.findByText('Project assigned to 2 users.')).toBeInTheDocument();
     expect(http.calls('POST dundas-bi/account/projects')[0]?.body).toEqual({
       user_ids: [5, 6],
-      project_id: 'p-fleet',
+      project_id: '6a1f0c52-3b7e-5d41-a9c8-0f2e4d6b8a10',
     });
     await waitFor(() => expect(screen.getByRole('button', { name: /^Connect/ })).toBeDisabled());
   });

@@ -117,13 +117,13 @@ describe('report access per user (users/{id}/reports)', () => {
     const managed = tree.flatMap((n) => n.children).find((l) => l.managedBy === 'TS')!.id;
     const res = await http.post(
       `users/${user.id}/reports`,
-      { report_ids: ['not-a-report', managed] },
+      { report_ids: ['00000000-0000-4000-8000-00000000000a', managed] },
       { headers: admin.headers },
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       report_ids: [
-        REPORT_ACCESS_MESSAGES.notInProject(['not-a-report']),
+        REPORT_ACCESS_MESSAGES.notInProject(['00000000-0000-4000-8000-00000000000a']),
         REPORT_ACCESS_MESSAGES.managed([managed]),
       ],
     });
@@ -160,7 +160,7 @@ describe('report access while the BI server is down', () => {
     expect(read.json().message).toBe('The BI server is not available right now. Please try again later.');
     const save = await http.post(
       `users/${user.id}/reports`,
-      { report_ids: ['x'] },
+      { report_ids: ['00000000-0000-4000-8000-00000000000b'] },
       { headers: admin.tokens.headers },
     );
     expect(save.statusCode).toBe(502);

@@ -148,7 +148,9 @@ describe('Create User modal', () => {
 
   it("turning 'Uses NSBI' off clears and disables the project", async () => {
     const { http } = renderAt('/admin/users/create', {
-      'GET dundas-bi/project/all': { body: { data: [{ projectId: 'p-1', name: 'Fleet Analytics' }] } },
+      'GET dundas-bi/project/all': {
+        body: { data: [{ projectId: '6a1f0c52-3b7e-5d41-a9c8-0f2e4d6b8a11', name: 'Fleet Analytics' }] },
+      },
       'POST users': json(201, { data: buildUser({ id: 51 }), message: MESSAGES.userCreated }),
     });
     const dialog = await findDialog('Create User');
