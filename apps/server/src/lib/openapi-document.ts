@@ -1,7 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { sample } from 'openapi-sampler';
-import { API_PREFIX, errorBodySchema, PRODUCT_NAME } from '@portal/contract';
+import { API_PREFIX, BI_ID_PATTERN, errorBodySchema, PRODUCT_NAME } from '@portal/contract';
 import { ERROR_DESCRIPTIONS, ERROR_EXAMPLES } from './openapi';
 import './openapi-components';
 
@@ -126,6 +126,8 @@ function spellNullables(node: unknown) {
   if (Array.isArray(node)) return node.forEach(spellNullables);
   if (!node || typeof node !== 'object') return;
   const schema = node as Schema & { nullable?: boolean; type?: string; enum?: unknown[]; allOf?: unknown[] };
+  // A BI id is a GUID: said as the format too, so readers and generated examples (a uuid) get it.
+  if (schema.pattern === BI_ID_PATTERN.source && schema.format === undefined) schema.format = 'uuid';
   if (schema.nullable === true) {
     if (schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
     if (schema.type === undefined && schema.allOf) schema.type = 'object';
