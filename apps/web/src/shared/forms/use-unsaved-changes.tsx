@@ -19,8 +19,7 @@ export function useUnsavedChangesGuard({ dirty, saving }: { dirty: boolean; savi
   const guarding = dirty && !saving;
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      guarding && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => guarding && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
