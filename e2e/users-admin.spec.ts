@@ -236,6 +236,8 @@ test.describe('users administration', () => {
     page,
     request,
   }) => {
+    // Seven full axe scans (list, modals, settings, profile), each a few seconds on a 2-core machine.
+    test.setTimeout(120_000);
     const check = async () => {
       // Axe measures contrast as painted: let modal transitions (fading text) finish first.
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
