@@ -10,45 +10,82 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Server layering (docs/architecture.md "Layering"). A module uses another only through what that
-// module exports for others, its index.ts (`../users`, never `../users/service`); the plugins are
-// imported by modules/index.ts alone. Routes never touch repositories: they parse, call their
-// module's service and present. Shared code (lib/, db/, plugins/, mail/, integrations/,
-// simulators/, config.ts) never imports a module.
+// module exports for others, its index.ts (`../users`, never `../users/service`), at any folder
+// depth: import-x resolves each import to its file, as on the web side. The plugins are imported by
+// modules/index.ts alone. Routes never touch repositories: they parse, call their module's service
+// and present. SQL (drizzle-orm) and the table definitions (db/schema) are for repository files
+// only. Shared code (lib/, db/, plugins/, mail/, integrations/, simulators/, config.ts) never
+// imports a module.
 const toArchitecture = 'see docs/architecture.md "Layering"';
+const SERVER = 'apps/server/src';
+const serverModules = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const routesUseServices = {
   message: `Routes call their module's service (app.<module>), never a repository; ${toArchitecture}.`,
 };
-/** Import rules for module files `depth` folders below modules/ (1: modules/users/x.ts). */
-function moduleLayering(depth) {
-  const up = '\\.\\./'.repeat(depth);
-  const folders = 'apps/server/src/modules/' + '*/'.repeat(depth);
-  const otherModulesFiles = {
-    regex: `^${up}[^./][^/]*/.+`,
-    message: `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); ${toArchitecture}.`,
-  };
-  return [
-    {
-      files: [`${folders}*.ts`],
-      ignores: ['**/*.test.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesFiles] }] },
+const sqlInRepositories = {
+  message: `SQL and table definitions belong in the module's repository (repository.ts, *-repository.ts); ${toArchitecture}.`,
+};
+const noSql = [
+  { regex: '^drizzle-orm(/|$)', ...sqlInRepositories },
+  { regex: '(^|/)db/(schema|repository)(/|$)', ...sqlInRepositories },
+];
+const repositoryFiles = [`${SERVER}/modules/**/repository.ts`, `${SERVER}/modules/**/*-repository.ts`];
+const moduleFiles = [`${SERVER}/modules/**/*.ts`];
+const testFiles = ['**/*.test.ts'];
+const serverLayering = [
+  {
+    files: moduleFiles,
+    ignores: [...testFiles, ...repositoryFiles],
+    rules: { 'no-restricted-imports': ['error', { patterns: noSql }] },
+  },
+  {
+    files: [`${SERVER}/modules/**/routes.ts`, `${SERVER}/modules/**/*-routes.ts`],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: `Route schemas come from the contract (@portal/contract), and lib/openapi.ts for what only the document needs; ${toArchitecture}.`,
+            },
+          ],
+          patterns: [
+            ...noSql,
+            { regex: '(^|/)repository$', ...routesUseServices },
+            { regex: '.', importNamePattern: 'Repository$', ...routesUseServices },
+          ],
+        },
+      ],
     },
-    {
-      files: [`${folders}routes.ts`, `${folders}*-routes.ts`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              otherModulesFiles,
-              { regex: '(^|/)repository$', ...routesUseServices },
-              { regex: '.', importNamePattern: 'Repository$', ...routesUseServices },
+  },
+  {
+    files: moduleFiles,
+    ignores: testFiles,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: serverModules.map((module) => ({
+            target: `${SERVER}/modules/${module}`,
+            from: `${SERVER}/modules`,
+            except: [
+              `./${module}`,
+              ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
             ],
-          },
-        ],
-      },
+            message: `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); modules/index.ts alone imports plugins; ${toArchitecture}.`,
+          })),
+        },
+      ],
     },
-  ];
-}
+  },
+];
 
 // Web layering (bulletproof-react): code flows shared → features → app. One zone per feature, read
 // from the folder, so a new feature is covered without touching this file.
@@ -164,23 +201,26 @@ export default defineConfig([
       // and invalidations agree.
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'Property[key.name="queryKey"][value.type="ArrayExpression"]',
+        ...[
+          // A literal key, bare or dressed as a type (`as const`, `satisfies`).
+          'Property[key.name="queryKey"] > ArrayExpression',
+          'Property[key.name="queryKey"] > TSAsExpression > ArrayExpression',
+          'Property[key.name="queryKey"] > TSSatisfiesExpression > ArrayExpression',
+          // The key is a cache call's first argument (the second may well be an array: the data).
+          ...['ArrayExpression', 'TSAsExpression', 'TSSatisfiesExpression'].map(
+            (node) =>
+              `CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|removeQueries)$/] > ${node}.arguments:first-child${node === 'ArrayExpression' ? '' : ' > ArrayExpression.expression'}`,
+          ),
+        ].map((selector) => ({
+          selector,
           message:
             'Take the query key from its factory in shared/api/query-keys.ts (userKeys.detail(id), …).',
-        },
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|removeQueries)$/] > ArrayExpression.arguments',
-          message:
-            'Take the query key from its factory in shared/api/query-keys.ts (userKeys.detail(id), …).',
-        },
+        })),
       ],
     },
   },
 
-  ...moduleLayering(1),
-  ...moduleLayering(2),
+  ...serverLayering,
   {
     files: [
       'apps/server/src/{lib,db,plugins,mail,integrations,simulators,ops}/**/*.ts',

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, three projects: `npx vitest run --project server|contract|web` runs one of them.
+// One config, four projects: `npx vitest run --project server|contract|web|checks` runs one of them
+// (checks: the repository's own rules — lint rules and docs that must stay true).
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +19,7 @@ export default defineConfig({
         test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] },
       },
       './apps/web/vitest.config.ts',
+      { test: { name: 'checks', root: './checks', include: ['*.test.ts'], testTimeout: 60_000 } },
     ],
   },
 });

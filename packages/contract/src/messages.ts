@@ -11,6 +11,10 @@ export const MESSAGES = {
   malformedRequest: 'The request could not be understood.',
   serverError: 'Something went wrong. Please try again.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  tooLarge: 'The request is too large.',
+  unsupportedMediaType: 'Unsupported media type.',
+  /** /readyz while the database does not answer (for load balancers, outside the API). */
+  databaseUnavailable: 'Database unavailable.',
 
   maintenance: "Sorry, we're down for scheduled maintenance.",
   maintenancePage: "Sorry, we're down for scheduled maintenance right now",

@@ -7,6 +7,7 @@ export const roleSchema = z.object({
   short_name: z.string(),
 });
 export type Role = z.infer<typeof roleSchema>;
+export const roleListSchema = z.array(roleSchema);
 
 export const metaItemSchema = z.object({
   key: text().check(z.minLength(1), z.maxLength(100)),

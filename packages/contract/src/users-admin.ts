@@ -39,6 +39,9 @@ export const logoUploadFieldsSchema = z.strictObject({
 });
 export type LogoUploadFields = z.infer<typeof logoUploadFieldsSchema>;
 
+/** `GET files/public/{key}` (and its thumbnail): the key of a stored image's public_url. */
+export const fileKeyParamsSchema = z.object({ key: z.string() });
+
 /** `POST files/logo` answer. */
 export const logoUploadResponseSchema = dataOf(fileSchema);
 /**

@@ -127,5 +127,9 @@ export const integrationsPlugin = fp(
       await app.register(simulator.plugin, { prefix: '/sim/ts' });
     }
   },
-  { name: 'integrations' },
+  {
+    name: 'integrations',
+    dependencies: ['metrics', 'tracing'],
+    decorators: { fastify: ['config', 'metrics', 'now', 'traceRemote'] },
+  },
 );

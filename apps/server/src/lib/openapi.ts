@@ -1,4 +1,4 @@
-import { clone, globalRegistry, type core } from 'zod';
+import { clone, globalRegistry, z, type core } from 'zod';
 import {
   BI_MESSAGES,
   errorBodySchema,
@@ -31,7 +31,7 @@ export const ERROR_EXAMPLES: Record<number, ErrorBody> = {
   403: { message: MESSAGES.forbidden },
   404: { message: MESSAGES.notFound },
   409: { message: BI_MESSAGES.accountExists },
-  413: { message: 'The request is too large.' },
+  413: { message: MESSAGES.tooLarge },
   422: {
     message: 'The email has already been taken.',
     errors: { email: ['The email has already been taken.'] },
@@ -64,6 +64,9 @@ export function documentAs<T extends core.$ZodType>(schema: T, id: string, examp
  * Documents error answers of a route with the envelope of docs/api.md, e.g. `...errorResponses(401, 422)`:
  * the `Error` component, described per status by the document's transform (lib/openapi-document.ts).
  */
+/** A 204 (or 304) answer: no body, described for the OpenAPI document. */
+export const noContent = (description: string) => z.null().describe(description);
+
 export function errorResponses<const C extends number>(...codes: C[]) {
   return Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as Record<
     C,

@@ -1,6 +1,5 @@
 import {
   context,
-  createContextKey,
   defaultTextMapGetter,
   defaultTextMapSetter,
   isSpanContextValid,
@@ -25,11 +24,11 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import type { RemoteCallResult } from '../integrations/remote';
 import { sqlStateOf } from './db-errors';
+import { currentRequestId } from './request-id';
 
 /** docs/product.md §9: a transaction is cut at 600 s (an SSE stream may stay open for hours). */
 export const MAX_SPAN_MS = 600_000;
-/** The portal's request id, carried in the trace context so outgoing calls can name it. */
-export const REQUEST_ID_KEY = createContextKey('portal.request_id');
+/** The span attribute naming the portal's request id (the id itself lives in lib/request-id.ts). */
 export const REQUEST_ID_ATTRIBUTE = 'portal.request_id';
 
 const propagator = new W3CTraceContextPropagator();
@@ -78,12 +77,12 @@ export function cutAfterMax(span: Span): () => void {
 
 /**
  * A client span for a call to LD, TS or the BI server, child of the request being served, and the
- * headers the call carries: `traceparent` and the request id (`x-request-id`), so the other system's
- * logs can be matched with ours.
+ * header the call carries for it: `traceparent`. The request id travels one way only: the call's
+ * `x-request-id` header is written by integrations/remote.ts from lib/request-id.ts, traced or not.
  */
 export function remoteSpan(tracer: Tracer, call: { system: string; method: string; path: string }) {
   const parent = context.active();
-  const requestId = parent.getValue(REQUEST_ID_KEY) as string | undefined;
+  const requestId = currentRequestId();
   const span = tracer.startSpan(
     `${call.system} ${call.method}`,
     {
@@ -97,7 +96,7 @@ export function remoteSpan(tracer: Tracer, call: { system: string; method: strin
     },
     parent,
   );
-  const headers: Record<string, string> = requestId ? { 'x-request-id': requestId } : {};
+  const headers: Record<string, string> = {};
   propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
   return {
     headers,

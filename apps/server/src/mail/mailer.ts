@@ -95,5 +95,8 @@ export const mailPlugin = fp(
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mailer' },
+  {
+    name: 'mailer',
+    decorators: { fastify: ['config', 'database'] },
+  },
 );

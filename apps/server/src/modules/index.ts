@@ -9,6 +9,7 @@ import { healthModule } from './health/plugin';
 import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plugin';
 import { linkedAppsModule } from './linked-apps/plugin';
 import { mailOutboxModule } from './mail-outbox/plugin';
+import { metricsModule } from './metrics/plugin';
 import { passwordsModule } from './passwords/plugin';
 import { rateLimitsModule } from './rate-limits/plugin';
 import { realtimeModule } from './realtime/plugin';
@@ -31,6 +32,7 @@ export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
  */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,
+  metricsModule,
   tokensModule, // the guard every route uses: first
   rateLimitsModule,
   auditModule, // exports and reads of other modules are audited through it

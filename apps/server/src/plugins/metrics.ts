@@ -1,18 +1,26 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { API_PREFIX, MESSAGES } from '@portal/contract';
+import { API_PREFIX } from '@portal/contract';
 import type { RemoteCallResult } from '../integrations/remote';
 
 export type Metrics = {
+  /** Whether anything is counted (METRICS_TOKEN set); the metrics module serves /metrics only then. */
+  enabled: boolean;
   /** Counts a finished call to LD, TS or the BI server (integration clients report here). */
   observeRemote: (call: RemoteCallResult) => void;
+  /**
+   * A gauge read at each scrape, for a module that owns the number (realtime's open streams): the
+   * module registers it, so metrics needs to know no module.
+   */
+  gauge: (name: string, help: string, read: () => number) => void;
+  /** The Prometheus text exposition of everything counted. */
+  render: () => Promise<{ contentType: string; body: string }>;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Prometheus metrics (GET /metrics with METRICS_TOKEN); a no-op when the token is unset. */
+    /** Prometheus metrics (served by modules/metrics with METRICS_TOKEN); a no-op when the token is unset. */
     metrics: Metrics;
   }
 }
@@ -35,23 +43,23 @@ const signInOutcome = (status: number) =>
 /** Seconds buckets of the portal's answers: its API answers in milliseconds, exports take longer. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+const off: Metrics = {
+  enabled: false,
+  observeRemote: () => {},
+  gauge: () => {},
+  render: () => Promise.reject(new Error('metrics are off (METRICS_TOKEN unset)')),
 };
 
 /**
- * GET /metrics in the Prometheus text format (prom-client): requests by route and status with their
- * latency, DB pool use, SSE connections, sign-in outcomes, LD/TS/BI call latency and failures, and
- * the process's own (memory, event loop, GC). Only with METRICS_TOKEN set, behind `Authorization:
- * Bearer <token>`; unset, nothing is counted and /metrics is a plain 404 (docs/operations.md).
+ * What Prometheus scrapes (prom-client): requests by route and status with their latency, DB pool
+ * use, sign-in outcomes, LD/TS/BI call latency and failures, gauges modules register (SSE
+ * connections), and the process's own (memory, event loop, GC). Counted only with METRICS_TOKEN set;
+ * modules/metrics serves it. Unset, nothing is counted (docs/operations.md).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
-    const token = app.config.metricsToken;
-    if (!token) {
-      app.decorate('metrics', { observeRemote: () => {} });
+    if (!app.config.metricsToken) {
+      app.decorate('metrics', off);
       return;
     }
     // One registry per app (tests build several apps in one process).
@@ -102,16 +110,20 @@ export const metricsPlugin = fp(
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
-    new Gauge({
-      name: 'portal_sse_connections',
-      help: 'Open Server-Sent Events streams on this instance',
-      registers: [register],
-      collect() {
-        if (app.hasDecorator('realtime')) this.set(app.realtime.hub.size);
-      },
-    });
 
     app.decorate('metrics', {
+      enabled: true,
+      gauge(name, help, read) {
+        new Gauge({
+          name,
+          help,
+          registers: [register],
+          collect() {
+            this.set(read());
+          },
+        });
+      },
+      render: async () => ({ contentType: register.contentType, body: await register.metrics() }),
       observeRemote(call) {
         const outcome = String(call.outcome);
         remoteDuration.observe({ system: call.system, outcome }, call.seconds);
@@ -131,17 +143,6 @@ export const metricsPlugin = fp(
         signIns.inc({ route: route.slice(API_PREFIX.length + 1), outcome: signInOutcome(reply.statusCode) });
       done();
     });
-
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameToken(given, token)) {
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ message: MESSAGES.unauthenticated });
-      }
-      return reply.header('content-type', register.contentType).send(await register.metrics());
-    });
   },
-  { name: 'metrics' },
+  { name: 'metrics', decorators: { fastify: ['config', 'database'] } },
 );

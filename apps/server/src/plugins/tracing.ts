@@ -9,7 +9,6 @@ import {
   foreignLinks,
   remoteSpan,
   REQUEST_ID_ATTRIBUTE,
-  REQUEST_ID_KEY,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -60,7 +59,6 @@ export const tracingPlugin = fp(
       // The relay's own requests would be a span per batch of spans.
       if (request.url.startsWith(telemetry)) return done();
       // A trace of our own, sampled at our rate; a client's traceparent only links to it.
-      const parent = ROOT_CONTEXT.setValue(REQUEST_ID_KEY, request.id);
       const span = tracer.startSpan(
         request.method,
         {
@@ -73,7 +71,7 @@ export const tracingPlugin = fp(
             [REQUEST_ID_ATTRIBUTE]: request.id,
           },
         },
-        parent,
+        ROOT_CONTEXT,
       );
       const cancelCut = cutAfterMax(span);
       ends.set(request, () => {
@@ -88,7 +86,7 @@ export const tracingPlugin = fp(
         span.end();
       });
       // The rest of the request runs inside the span's context (its DB and remote calls are children).
-      context.with(trace.setSpan(parent, span), done);
+      context.with(trace.setSpan(ROOT_CONTEXT, span), done);
     });
     app.addHook('onResponse', (request, _reply, done) => {
       ends.get(request)?.();
@@ -102,5 +100,8 @@ export const tracingPlugin = fp(
       );
     });
   },
-  { name: 'tracing' },
+  {
+    name: 'tracing',
+    decorators: { fastify: ['config', 'database'] },
+  },
 );

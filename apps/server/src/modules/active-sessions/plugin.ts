@@ -17,5 +17,9 @@ export const activeSessionsModule = fp(
     app.decorate('activeSessions', createActiveSessionsService({ db: app.database.db, tokens: app.tokens }));
     await app.register(activeSessionRoutes, { prefix: API_PREFIX });
   },
-  { name: 'active-sessions', dependencies: ['tokens'] },
+  {
+    name: 'active-sessions',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['authenticate', 'database', 'tokens'] },
+  },
 );

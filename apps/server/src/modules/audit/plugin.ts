@@ -21,5 +21,9 @@ export const auditModule = fp(
     );
     await app.register(auditRoutes, { prefix: API_PREFIX });
   },
-  { name: 'audit', dependencies: ['tokens'] },
+  {
+    name: 'audit',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['database', 'now', 'requireRoles'] },
+  },
 );

@@ -45,5 +45,21 @@ export const authModule = fp(
     );
     await app.register(authRoutes, { prefix: API_PREFIX });
   },
-  { name: 'auth', dependencies: ['tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'] },
+  {
+    name: 'auth',
+    dependencies: ['tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'],
+    decorators: {
+      fastify: [
+        'authenticate',
+        'config',
+        'database',
+        'linkedApps',
+        'mailer',
+        'now',
+        'realtime',
+        'throttle',
+        'tokens',
+      ],
+    },
+  },
 );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataOf,
   externalLoginQuerySchema,
@@ -11,7 +10,7 @@ import {
   userSchema,
 } from '@portal/contract';
 import { clientInfo } from '../../lib/client-info';
-import { bearerSecurity, described, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, described, errorResponses, noContent } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
 import { authOf } from '../tokens';
 import { presentUser, type UserRecord } from '../users';
@@ -128,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign out: revokes the session of this token',
         security: bearerSecurity,
-        response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
+        response: { 204: noContent('Signed out'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -67,5 +67,21 @@ export const biModule = fp(
     await app.register(reportFolderRoutes, { prefix: API_PREFIX });
     await app.register(reportAccessRoutes, { prefix: API_PREFIX });
   },
-  { name: 'bi', dependencies: ['tokens', 'rate-limits', 'system-settings', 'integrations', 'audit'] },
+  {
+    name: 'bi',
+    dependencies: ['tokens', 'rate-limits', 'system-settings', 'integrations', 'audit'],
+    decorators: {
+      fastify: [
+        'audit',
+        'authenticate',
+        'biClient',
+        'config',
+        'database',
+        'now',
+        'rateLimits',
+        'requireRoles',
+        'systemSettings',
+      ],
+    },
+  },
 );

@@ -27,5 +27,9 @@ export const browserTracesModule = fp(
     app.decorate('browserTraces', traces);
     await app.register(browserTraceRoutes(traces), { prefix: API_PREFIX });
   },
-  { name: 'browser-traces', dependencies: ['rate-limits', 'integrations'] },
+  {
+    name: 'browser-traces',
+    dependencies: ['rate-limits', 'integrations'],
+    decorators: { fastify: ['collectorClient', 'config', 'now', 'rateLimits'] },
+  },
 );

@@ -35,5 +35,9 @@ export const filesModule = fp(
     app.addHook('preClose', async () => app.uploads.abortAll());
     await app.register(fileRoutes, { prefix: API_PREFIX });
   },
-  { name: 'files', dependencies: ['tokens'] },
+  {
+    name: 'files',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['authenticate', 'database', 'tokens'] },
+  },
 );

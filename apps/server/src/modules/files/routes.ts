@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  fileKeyParamsSchema,
   idParamsSchema,
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
@@ -11,7 +11,7 @@ import {
   logoUploadResponseSchema,
 } from '@portal/contract';
 import { AppError } from '../../lib/errors';
-import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, errorResponses, noContent } from '../../lib/openapi';
 import { binaryBody, documentedOnly } from '../../lib/openapi-media';
 import { actorOf } from '../tokens';
 import { presentFile } from './presenter';
@@ -125,7 +125,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a file (its owner, or an admin)',
         security: bearerSecurity,
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 422) },
+        response: { 204: noContent('Deleted'), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -141,7 +141,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const serve = (variant: 'image' | 'thumbnail') => async (request: FastifyRequest, reply: FastifyReply) => {
     const { key } = request.params as { key: string };
     const file = await files.findPublic(key, variant);
-    if (!file) return reply.status(404).send({ message: MESSAGES.notFound });
+    if (!file) throw AppError.notFound();
     reply
       .header('ETag', file.etag)
       .header('Cache-Control', IMMUTABLE)
@@ -152,13 +152,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
       .send(file.bytes);
   };
-  const keyParams = z.object({ key: z.string() });
   const imageResponses = (description: string) => ({
     200: {
       description: `${description}; ETag and a year-long immutable Cache-Control`,
       content: { 'image/png': { schema: binaryBody }, 'image/jpeg': { schema: binaryBody } },
     },
-    304: z.null().describe('Not modified: If-None-Match names the current ETag'),
+    304: noContent('Not modified: If-None-Match names the current ETag'),
     ...errorResponses(404),
   });
   app.get(
@@ -168,7 +167,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getFile',
         tags,
         summary: 'A stored image, by the key of its public_url (no token)',
-        params: keyParams,
+        params: fileKeyParamsSchema,
         response: imageResponses('The image, as uploaded (re-encoded)'),
       },
     },
@@ -181,7 +180,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getFileThumbnail',
         tags,
         summary: 'The thumbnail of a stored image (no token)',
-        params: keyParams,
+        params: fileKeyParamsSchema,
         response: imageResponses('The thumbnail, 108 px high'),
       },
     },

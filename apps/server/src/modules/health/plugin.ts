@@ -7,5 +7,8 @@ export const healthModule = fp(
   async (app: FastifyInstance) => {
     await app.register(healthRoutes);
   },
-  { name: 'health' },
+  {
+    name: 'health',
+    decorators: { fastify: ['database'] },
+  },
 );

@@ -59,5 +59,8 @@ export const housekeepingModule = fp(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'housekeeping' },
+  {
+    name: 'housekeeping',
+    decorators: { fastify: ['config', 'database', 'now'] },
+  },
 );

@@ -35,5 +35,20 @@ export const linkedAppsModule = fp(
     );
     await app.register(linkedAppRoutes, { prefix: API_PREFIX });
   },
-  { name: 'linked-apps', dependencies: ['tokens', 'throttle', 'integrations'] },
+  {
+    name: 'linked-apps',
+    dependencies: ['tokens', 'throttle', 'integrations'],
+    decorators: {
+      fastify: [
+        'authenticate',
+        'config',
+        'database',
+        'dispatchClient',
+        'now',
+        'telemetryClient',
+        'throttle',
+        'tokens',
+      ],
+    },
+  },
 );

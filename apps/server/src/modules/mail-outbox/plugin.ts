@@ -18,5 +18,9 @@ export const mailOutboxModule = fp(
     app.decorate('mailOutbox', createOutboxService({ outbox: createOutboxRepository(app.database.db) }));
     await app.register(mailOutboxRoutes, { prefix: API_PREFIX });
   },
-  { name: 'mail-outbox', dependencies: ['tokens'] },
+  {
+    name: 'mail-outbox',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['config', 'database', 'requireRoles'] },
+  },
 );

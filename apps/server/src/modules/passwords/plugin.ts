@@ -33,5 +33,9 @@ export const passwordsModule = fp(
     );
     await app.register(passwordRoutes, { prefix: API_PREFIX });
   },
-  { name: 'passwords', dependencies: ['tokens', 'rate-limits', 'mailer', 'throttle'] },
+  {
+    name: 'passwords',
+    dependencies: ['tokens', 'rate-limits', 'mailer', 'throttle'],
+    decorators: { fastify: ['config', 'database', 'mailer', 'now', 'rateLimits', 'throttle', 'tokens'] },
+  },
 );

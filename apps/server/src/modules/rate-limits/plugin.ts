@@ -30,5 +30,9 @@ export const rateLimitsModule = fp(
       perAddress: (rule) => async (request) => service.take(rule, `ip:${request.ip}`),
     });
   },
-  { name: 'rate-limits', dependencies: ['tokens'] },
+  {
+    name: 'rate-limits',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['database', 'now'] },
+  },
 );

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SessionMatch } from '../tokens';
+import { createNotifyRepository } from './notify-repository';
 
 /** What instances tell each other: a channel event for subscribers, or sessions to forget. */
 export type BusMessage =
@@ -121,10 +121,11 @@ function postgresBus(database: Database, url: string, log: FastifyBaseLogger): B
     timer.unref();
   }
 
+  const notifications = createNotifyRepository(database.db);
   let connected = connect();
   return {
     async publish(message) {
-      await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(message)})`);
+      await notifications.notify(NOTIFY_CHANNEL, JSON.stringify(message));
     },
     onMessage: (handler) => void emitter.on('message', handler),
     onReconnect: (handler) => void emitter.on('reconnect', handler),

@@ -35,6 +35,11 @@ export const realtimeModule = fp(
   async (app: FastifyInstance) => {
     const bus = createBus(app.database, app.log);
     const hub = new SubscriberHub();
+    app.metrics.gauge(
+      'portal_sse_connections',
+      'Open Server-Sent Events streams on this instance',
+      () => hub.size,
+    );
     const origin = randomUUID();
     const service = createTicketService({ tickets: createTicketRepository(app.database.db), now: app.now });
     // A stream ends with the sign-in whose ticket opened it (sign-out, block, revocation), on every
@@ -79,5 +84,9 @@ export const realtimeModule = fp(
     app.addHook('onClose', async () => bus.close());
     await app.register(realtimeRoutes, { prefix: API_PREFIX });
   },
-  { name: 'realtime', dependencies: ['tokens', 'rate-limits'] },
+  {
+    name: 'realtime',
+    dependencies: ['tokens', 'rate-limits', 'metrics'],
+    decorators: { fastify: ['authenticate', 'database', 'metrics', 'now', 'rateLimits', 'sessionCache'] },
+  },
 );

@@ -18,5 +18,9 @@ export const resourcesModule = fp(
     await app.register(resourceRoutes, { prefix: API_PREFIX });
     await app.register(specsDocumentRoute);
   },
-  { name: 'resources', dependencies: ['tokens'] },
+  {
+    name: 'resources',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['authenticate', 'config'] },
+  },
 );

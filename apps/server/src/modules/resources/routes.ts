@@ -1,23 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf } from '@portal/contract';
+import { dataOf, resourceLinksSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { authOf } from '../tokens';
 import { SPECS_PDF_PATH } from './service';
-
-/** Where the resource frames (docs/product.md §2: Analysis, API summary, BI designers) load from. */
-export const resourceLinksSchema = z.object({
-  analysis: z.string(),
-  /** Developer Resources (admins and developers only, like the rest below but the designers). */
-  apiSummary: z.string().optional(),
-  /** The designers: admins only. */
-  biDesigner: z.string().optional(),
-  biDemoDesigner: z.string().optional(),
-  gen3Gen4Specs: z.string().optional(),
-  /** The API docs UI, or null when this server does not serve it (API_DOCS). */
-  apiDocs: z.string().nullable().optional(),
-});
 
 /** GET resource-links: the pages the portal frames, configured on the server. */
 export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,5 +18,9 @@ export const rolesModule = fp(
     app.decorate('roles', createRoleService({ roles: createRoleRepository(app.database.db) }));
     await app.register(roleRoutes, { prefix: API_PREFIX });
   },
-  { name: 'roles', dependencies: ['tokens'] },
+  {
+    name: 'roles',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['authenticate', 'database'] },
+  },
 );

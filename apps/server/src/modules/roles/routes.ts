@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, roleSchema } from '@portal/contract';
+import { dataOf, roleListSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentRole } from './presenter';
 
@@ -12,7 +11,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['roles'],
     summary,
     security: bearerSecurity,
-    response: { 200: dataOf(z.array(roleSchema)), ...errorResponses(401) },
+    response: { 200: dataOf(roleListSchema), ...errorResponses(401) },
   });
 
   app.get('/roles', { onRequest: app.authenticate, schema: schema('listRoles', 'Every role') }, async () => ({

@@ -19,5 +19,9 @@ export const signupModule = fp(
     app.decorate('signup', createSignupService({ db, users: createUserRepository(db), auth: app.auth }));
     await app.register(signupRoutes, { prefix: API_PREFIX });
   },
-  { name: 'signup', dependencies: ['auth', 'rate-limits'] },
+  {
+    name: 'signup',
+    dependencies: ['auth', 'rate-limits'],
+    decorators: { fastify: ['auth', 'config', 'database', 'rateLimits'] },
+  },
 );

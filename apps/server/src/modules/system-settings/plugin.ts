@@ -25,5 +25,9 @@ export const systemSettingsModule = fp(
     );
     await app.register(systemSettingRoutes, { prefix: API_PREFIX });
   },
-  { name: 'system-settings', dependencies: ['tokens'] },
+  {
+    name: 'system-settings',
+    dependencies: ['tokens'],
+    decorators: { fastify: ['authenticate', 'database', 'now', 'requireRoles'] },
+  },
 );

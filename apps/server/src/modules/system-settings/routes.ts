@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, ROLE_IDS, saveSystemSettingsRequestSchema, systemSettingSchema } from '@portal/contract';
+import { dataOf, ROLE_IDS, saveSystemSettingsRequestSchema, systemSettingListSchema } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { actorOf } from '../tokens';
 import { presentSetting } from './presenter';
@@ -9,7 +8,7 @@ import { presentSetting } from './presenter';
 export const systemSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.systemSettings;
   const tags = ['system-settings'];
-  const listResponse = dataOf(z.array(systemSettingSchema));
+  const listResponse = dataOf(systemSettingListSchema);
 
   app.get(
     '/system-settings',

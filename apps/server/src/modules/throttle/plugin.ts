@@ -15,5 +15,8 @@ export const throttleModule = fp(
   async (app: FastifyInstance) => {
     app.decorate('throttle', createThrottleService({ throttle: createThrottleRepository(app.database.db) }));
   },
-  { name: 'throttle' },
+  {
+    name: 'throttle',
+    decorators: { fastify: ['database'] },
+  },
 );

@@ -44,5 +44,8 @@ export const tokensModule = fp(
     app.decorate('authenticate', authenticate);
     app.decorate('requireRoles', requireRoles);
   },
-  { name: 'tokens' },
+  {
+    name: 'tokens',
+    decorators: { fastify: ['config', 'database', 'now'] },
+  },
 );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { RATE_LIMITS, reportClickQuerySchema } from '@portal/contract';
-import { bearerSecurity, errorResponses } from '../../lib/openapi';
+import { bearerSecurity, errorResponses, noContent } from '../../lib/openapi';
 import { authOf } from '../tokens';
 
 /** Usage logs (docs/product.md §7 "user-logs"): a row per click on NS BI and per report opened. */
@@ -19,7 +18,7 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearerSecurity,
         summary: 'Count a click on the NS BI card',
-        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 429) },
+        response: { 204: noContent('Counted'), ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
@@ -38,7 +37,7 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         summary: 'Count a report or dashboard opened (one the caller sees; 404 otherwise)',
         querystring: reportClickQuerySchema,
-        response: { 204: z.null().describe('Counted'), ...errorResponses(401, 404, 422, 429, 502) },
+        response: { 204: noContent('Counted'), ...errorResponses(401, 404, 422, 429, 502) },
       },
     },
     async (request, reply) => {

@@ -28,5 +28,9 @@ export const usageModule = fp(
     await app.register(clickRoutes, { prefix: API_PREFIX });
     await app.register(usageRoutes, { prefix: API_PREFIX });
   },
-  { name: 'usage', dependencies: ['tokens', 'rate-limits', 'bi', 'audit'] },
+  {
+    name: 'usage',
+    dependencies: ['tokens', 'rate-limits', 'bi', 'audit'],
+    decorators: { fastify: ['audit', 'authenticate', 'bi', 'database', 'now', 'rateLimits', 'requireRoles'] },
+  },
 );

@@ -51,5 +51,22 @@ export const usersModule = fp(
     app.decorate('users', Object.assign(service, { bulk }));
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
-  { name: 'users', dependencies: ['tokens', 'throttle', 'bi', 'audit'] },
+  {
+    name: 'users',
+    dependencies: ['tokens', 'throttle', 'bi', 'audit', 'mailer'],
+    decorators: {
+      fastify: [
+        'audit',
+        'authenticate',
+        'bi',
+        'config',
+        'database',
+        'mailer',
+        'now',
+        'requireRoles',
+        'throttle',
+        'tokens',
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
-import { createUser, DEFAULT_TEST_PASSWORD, signedInAdmin } from '../test/builders';
-import { api } from '../test/http';
+import { MESSAGES } from '@portal/contract';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, DEFAULT_TEST_PASSWORD, signedInAdmin } from '../../test/builders';
+import { api } from '../../test/http';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -20,7 +21,10 @@ describe('GET /metrics', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(ok.body).toContain('# TYPE portal_http_requests_total counter');
-    expect((await scrape()).statusCode).toBe(401);
+    const refused = await scrape();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer');
+    expect(refused.json()).toEqual({ message: MESSAGES.unauthenticated });
     expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(401);
   });
 
