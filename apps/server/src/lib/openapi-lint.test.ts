@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * Redocly's `recommended` rules, as an integrator's linter or client generator meets the served
@@ -16,13 +17,11 @@ import { createTestApp, type TestApp } from '../test/app';
 const RULES = { 'no-ambiguous-paths': 'off', 'info-license-strict': 'off' } as const;
 
 describe('the OpenAPI document under Redocly’s recommended rules', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let text: string;
   beforeAll(async () => {
-    t = await createTestApp();
     text = (await t.app.inject({ url: '/api/v1.0/openapi.json' })).body;
   });
-  afterAll(() => t.close());
 
   it('has no errors and no warnings', async () => {
     const config = await createConfig({ extends: ['recommended'], rules: RULES });

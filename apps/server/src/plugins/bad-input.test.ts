@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../test/builders';
 
 /**
@@ -126,16 +127,14 @@ function routesOf(document: { paths: Record<string, Record<string, Operation>> }
 }
 
 describe('bad input never gets a 5xx (issue 14)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: { id: number; tokens: TestTokens };
   let routes: Route[];
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await signedInAdmin(t);
     await createUser(t, { email: 'fuzz-target@example.com' });
     routes = routesOf((await t.app.inject({ url: '/api/v1.0/openapi.json' })).json());
   });
-  afterAll(() => t.close());
 
   it('reads every API route from the app, not from a list kept by hand', () => {
     expect(routes.length).toBeGreaterThanOrEqual(37);

@@ -1,17 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 import { createUser, signIn } from '../test/builders';
 
 // What a browser sends (Chromium, on http and https alike).
 const BROWSER = 'gzip, deflate, br, zstd';
 
 describe('compression of API answers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const openapi = (acceptEncoding?: string) =>
     t.app.inject({

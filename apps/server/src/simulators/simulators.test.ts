@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/use-test-app';
 import { startTestSimulators, type TestSimulators } from '../test/simulators';
 import { loadSimulatorFixtures } from './fixtures';
 
@@ -55,12 +55,10 @@ describe('simulator app pages: the hand-off a real LD or TS performs', () => {
 });
 
 describe('mounted simulators (no LD_URL / TS_URL)', () => {
-  let t: TestApp;
+  const t = useTestApp({ LD_URL: '', TS_URL: '' });
   beforeAll(async () => {
-    t = await createTestApp({ LD_URL: '', TS_URL: '' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(() => t.close());
 
   it('serve /sim/ld and /sim/ts on the portal, and the clients reach them over HTTP', async () => {
     expect(t.simulators).toBeNull();

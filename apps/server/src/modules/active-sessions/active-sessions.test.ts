@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activeSessionsSchema, META_KEYS } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 
@@ -8,13 +8,8 @@ const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 describe('sessions card and single session', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
 
   const login = (username: string, password: string, ip: string) =>
     t.app.inject({

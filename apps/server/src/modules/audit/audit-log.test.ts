@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { AUDIT_COUNT_CAP, ROLE_IDS } from '@portal/contract';
 import { auditLog } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 
@@ -15,15 +15,13 @@ type Entry = {
 };
 
 describe('GET audit-log and its CSV export', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let customer: TestTokens;
   let dana: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     dana = (await createUser(t, { name: 'Dana Fleet', roleId: ROLE_IDS.customer })).id;
     customer = await signIn(t, { id: dana });
@@ -58,7 +56,6 @@ describe('GET audit-log and its CSV export', () => {
       },
     ]);
   });
-  afterAll(() => t.close());
 
   const list = async (query: string, tokens = admin) => {
     const res = await http.get(`audit-log?${query}`, { headers: tokens.headers });

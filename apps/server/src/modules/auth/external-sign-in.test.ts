@@ -1,32 +1,21 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES, MESSAGES, META_KEYS, ROLE_IDS, sessionSchema } from '@portal/contract';
 import { auditLog, linkedAccounts, loginThrottle, sessions, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
 import { buildDispatchAccount, buildTelemetryAccount } from '../../test/simulators';
-import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
 
 const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
 
 describe('signing in with an LD or TS account', () => {
-  let t: TestApp;
-  let smtp: SmtpTestServer;
-  let http: ReturnType<typeof api>;
+  const smtp = useSmtpServer();
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url }), { now: () => new Date(clock) });
+  const http = api(t);
   let clock = Date.now();
   let n = 0;
   const ip = () => `10.20.${Math.floor(n / 200)}.${(n += 1) % 200}`;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url }, { now: () => new Date(clock) });
-    http = api(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   const newLd = (input = {}) => {
     const account = buildDispatchAccount(input);

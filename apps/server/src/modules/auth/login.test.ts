@@ -1,23 +1,20 @@
 import { desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, sessionSchema } from '@portal/contract';
 import { auditLog, sessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, type BuiltUser } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('POST auth/login', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let alice: BuiltUser;
   let blocked: BuiltUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     alice = await createUser(t, { email: 'Alice@Example.test', username: 'Alice.W', name: 'Alice' });
     blocked = await createUser(t, { email: 'blocked@example.test', blocked: true });
   });
-  afterAll(() => t.close());
 
   const auditFor = async (username: string) =>
     (

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES, META_KEYS, ROLE_IDS, sessionSchema, userSchema } from '@portal/contract';
 import { sessions, userMeta } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { bearer, createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 import { SESSION_CACHE_TTL_MS } from '../tokens';
 
 describe('sessions: me, refresh, logout and the guard', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
   afterEach(() => vi.useRealTimers());
 
   const me = (accessToken: string) => http.get('auth/me', { headers: bearer(accessToken) });

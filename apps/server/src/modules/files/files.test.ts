@@ -1,10 +1,10 @@
 import { crc32 } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, MESSAGES, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { auditLog } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 import { STORED_LOGO_BOX, THUMBNAIL_HEIGHT } from './image';
@@ -49,8 +49,8 @@ const form = (
 };
 
 describe('logos', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let me: BuiltUser;
@@ -58,15 +58,12 @@ describe('logos', () => {
   let other: BuiltUser;
   let theirs: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     me = await createUser(t);
     mine = await signIn(t, me);
     other = await createUser(t);
     theirs = await signIn(t, other);
   });
-  afterAll(() => t.close());
 
   const upload = (
     userId: number | string,

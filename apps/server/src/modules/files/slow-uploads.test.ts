@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MESSAGES, MESSAGES, REALTIME } from '@portal/contract';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 import { logoForm, rawUpload } from '../../test/raw-upload';
@@ -46,14 +47,12 @@ const pendingResponse = () =>
   Object.assign(new EventEmitter(), { writableFinished: false }) as unknown as ServerResponse;
 
 describe('uploads that do not finish', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
-  afterAll(() => t.close());
 
   it('nine uploads dribbled a byte at a time hold back nobody else’s upload', async () => {
     const png = await image();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
@@ -10,21 +10,16 @@ import {
   sessions,
   twoFactorChallenges,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { bearer, createUser } from '../../test/builders';
 import { api } from '../../test/http';
 
 const DAY = 24 * 60 * 60_000;
 
 describe('housekeeping', () => {
-  let t: TestApp;
   const clock = Date.now();
   const now = () => new Date(clock);
-
-  beforeAll(async () => {
-    t = await createTestApp({}, { now });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({}, { now });
 
   it('deletes what has expired and keeps what can still be used', async () => {
     const { db } = t.database;

@@ -1,23 +1,18 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINKED_APP_MESSAGES, MESSAGES, THROTTLE, userSchema } from '@portal/contract';
 import { auditLog, linkedAccounts, loginThrottle } from '../../db/schema';
 import { openSecret } from '../../lib/secret-box';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { buildDispatchAccount, buildTelemetryAccount } from '../../test/simulators';
 
 describe('linking LD and TS accounts', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let ip = 0;
   const nextIp = () => `10.9.0.${(ip += 1)}`;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
 
   /** A customer with a session, and a fresh LD and TS account of their own at the simulators. */
   async function customer() {

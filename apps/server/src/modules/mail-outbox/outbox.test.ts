@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('mail outbox (no SMTP_URL)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
 
   it('keeps mail in the outbox, which admins read (paged) and customers may not', async () => {
     const user = await createUser(t);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FORGOT_PASSWORD_LIMITS,
   META_KEYS,
@@ -7,32 +7,21 @@ import {
   RESET_TOKEN_TTL_MS,
   VALIDATION,
 } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { bearer, createUser, signIn, type BuiltUser } from '../../test/builders';
 import { api } from '../../test/http';
-import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
 
 const APP_URL = 'https://portal.example.test';
 const linkOf = (text: string) => /(https?:\/\/\S+\/reset-password\?token=[\w%-]+)/.exec(text)?.[1];
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
 
 describe('password reset', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const smtp = useSmtpServer();
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url, APP_URL }), { now: () => new Date(clock) });
+  const http = api(t);
   let clock = Date.now();
   let ipSeq = 0;
   const ip = () => `10.50.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, APP_URL }, { now: () => new Date(clock) });
-    http = api(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   async function requestLink(user: BuiltUser) {
     const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS, REALTIME } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signedInAdmin, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { openEventStream } from '../../test/sse';
@@ -19,16 +20,13 @@ async function ticketFor(t: TestApp, tokens: TestTokens, user: Pick<BuiltUser, '
 const listen = async (t: TestApp) => t.app.listen({ port: 0, host: '127.0.0.1' });
 
 describe('realtime on one instance', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp({}, { now: () => new Date(clock) });
+  const http = api(t);
   let base: string;
   let clock = Date.now();
   beforeAll(async () => {
-    t = await createTestApp({}, { now: () => new Date(clock) });
-    http = api(t);
     base = await listen(t);
   });
-  afterAll(() => t.close());
 
   it("gives tickets for one's own channel only", async () => {
     const user = await createUser(t);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('roles', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
 
   const seeded = [
     { id: 1, name: 'Administrator', short_name: 'admin' },

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, ROLE_IDS, sessionSchema, VALIDATION } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
 
@@ -12,13 +13,8 @@ const body = (email: string) => ({
 });
 
 describe('POST auth/signup', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
 
   it('creates a customer and answers 201 with a Session that works', async () => {
     const res = await http.post('auth/signup', body('new.person@example.test'));

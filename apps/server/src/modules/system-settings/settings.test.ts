@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, SYSTEM_SETTING_MESSAGES } from '@portal/contract';
 import { auditLog } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('system settings', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let customer: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     customer = await signIn(t, await createUser(t, { roleId: ROLE_IDS.customer }));
   });
-  afterAll(() => t.close());
 
   const save = (body: unknown, tokens: TestTokens | null = admin) =>
     http.post('system-settings/save-many', body, { headers: tokens?.headers, ip: '10.3.0.1' });

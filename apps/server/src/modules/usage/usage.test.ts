@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usageSchema } from '@portal/contract';
 import { userClicks } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { nsbiCustomer } from '../../test/nsbi';
 
 describe('NS BI usage (usage/clicks)', () => {
   const today = new Date('2026-11-24T12:00:00Z');
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp({}, { now: () => today });
+  const http = api(t);
   let admin: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp({}, { now: () => today });
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
   });
-  afterAll(() => t.close());
 
   const usage = async (days = 30) => {
     const res = await http.get(`usage/clicks?days=${days}`, { headers: admin.headers });

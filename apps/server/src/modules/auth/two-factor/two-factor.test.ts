@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   META_KEYS,
@@ -10,29 +10,18 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '@portal/contract';
 import { auditLog } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { useSmtpServer, useTestApp } from '../../../test/use-test-app';
 import { createUser, type BuiltUser } from '../../../test/builders';
 import { api } from '../../../test/http';
-import { startSmtpServer, type SmtpTestServer } from '../../../test/smtp';
 
 const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
 
 describe('two-factor sign-in by mailed code', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const smtp = useSmtpServer();
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url }), { now: () => new Date(clock) });
+  const http = api(t);
   let clock = Date.now();
   const twoFactorOn: Array<{ key: string; value: string }> = [{ key: META_KEYS.twoFactor, value: '1' }];
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url }, { now: () => new Date(clock) });
-    http = api(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   let n = 0;
   /** A fresh two-factor user and IP, so throttling and cooldowns never leak between tests. */
