@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { createTestApp, type TestApp } from '../test/app';
 import { useTestApp } from '../test/use-test-app';
 
 /**
@@ -34,13 +33,11 @@ describe('the OpenAPI document under Redocly’s recommended rules', () => {
 });
 
 describe('docs/api.md and the OpenAPI document', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let paths: Record<string, Record<string, unknown>>;
   beforeAll(async () => {
-    t = await createTestApp();
     paths = (await t.app.inject({ url: '/api/v1.0/openapi.json' })).json().paths;
   });
-  afterAll(() => t.close());
 
   it('name the same operations: every API call docs/api.md lists is in the document', () => {
     const text = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/api.md'), 'utf8');

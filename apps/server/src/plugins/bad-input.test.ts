@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../test/builders';
 
@@ -193,13 +192,11 @@ describe('bad input never gets a 5xx (issue 14)', () => {
 });
 
 describe('malformed multipart bodies get a 400 (issue 14)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: { id: number; tokens: TestTokens };
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await signedInAdmin(t);
   });
-  afterAll(() => t.close());
 
   const part = (boundary: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="user_id"\r\n\r\n1\r\n` +

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, DEFAULT_TEST_PASSWORD, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 const TOKEN = 'metrics-token-0123456789';
 
 describe('GET /metrics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ METRICS_TOKEN: TOKEN });
 
   const scrape = (authorization?: string) =>
     t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });

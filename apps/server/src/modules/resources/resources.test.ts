@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 import Fastify from 'fastify';
@@ -9,11 +10,7 @@ import { loadConfig } from '../../config';
 import { securityHeaders } from '../../plugins/security-headers';
 
 describe('developer resources, analysis and designers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('says where the frames load from (the simulators by default)', async () => {
     const tokens = await signIn(t, await createUser(t, { roleId: ROLE_IDS.admin }));
