@@ -22,11 +22,11 @@ export const usageModule = fp(
         clicks: createClickRepository(app.database.db),
         now: app.now,
         reportName: (id) => app.bi.reportName(id),
-        sees: (user, id) => app.bi.sees(user, id),
+        sees: (actor, id) => app.reportAccess.sees(actor, id),
       }),
     );
     await app.register(clickRoutes, { prefix: API_PREFIX });
     await app.register(usageRoutes, { prefix: API_PREFIX });
   },
-  { name: 'usage', dependencies: ['tokens', 'rate-limits', 'bi', 'audit'] },
+  { name: 'usage', dependencies: ['tokens', 'rate-limits', 'bi', 'report-access', 'audit'] },
 );
