@@ -45,9 +45,19 @@ export const biAccountProjectSchema = z.strictObject({
 export const biAccountByNameQuerySchema = z.object({
   name: text().check(z.minLength(1), z.maxLength(255)),
 });
+/** `deleteFolders=true` (or `1`) empties the account's own project first; parsed to a boolean. */
 export const biAccountDeleteQuerySchema = z.object({
-  deleteFolders: z.optional(z.enum(['true', 'false', '1', '0'])),
+  deleteFolders: z.pipe(
+    z.optional(z.enum(['true', 'false', '1', '0'])),
+    z.transform((value) => value === 'true' || value === '1'),
+  ),
 });
+/** POST dundas-bi/account/project's answer: the project the user has now (null: none). */
+export const biProjectAssignmentSchema = z.object({
+  user_id: z.number().check(z.int()),
+  project_id: z.nullable(z.string()),
+});
+export type BiProjectAssignment = z.infer<typeof biProjectAssignmentSchema>;
 
 /** GET dundas-bi/log-on/token: with `item`, also the URL that opens it (checked against your items). */
 /** `item` is mandatory: a token opens one item the caller may open, never their whole project. */
@@ -65,6 +75,9 @@ export const reportFolderSchema = z.object({
   created_at: z.string(),
 });
 export type ReportFolder = z.infer<typeof reportFolderSchema>;
+export const reportFolderListSchema = z.array(reportFolderSchema);
+/** Path parameter `{id}` of bi/reports/folders/{id}: a portal folder id. */
+export const reportFolderParamsSchema = z.object({ id: z.uuid() });
 const folderIdField = z.nullable(z.uuid({ error: 'The folder is not valid.' }));
 export const reportFolderCreateSchema = z.strictObject({
   name: requiredText('Name', 100),
@@ -77,6 +90,12 @@ export const reportFolderUpdateSchema = z.strictObject({
 /** Path parameter `{id}` of bi/reports/{id}/…: a BI file id. */
 export const reportItemParamsSchema = z.object({ id: biId() });
 export const setReportFolderSchema = z.strictObject({ folder_id: folderIdField });
+/** PUT bi/reports/{id}/set-folder's answer: which portal folder the BI item shows in now. */
+export const reportFolderAssignmentSchema = z.object({
+  bi_file_id: z.string(),
+  folder_id: z.nullable(z.string()),
+});
+export type ReportFolderAssignment = z.infer<typeof reportFolderAssignmentSchema>;
 
 export const reportClickQuerySchema = z.object({
   report_id: biId({ error: 'report_id is required.' }),
@@ -127,6 +146,7 @@ export const reportTreeNodeSchema: z.ZodMiniType<ReportTreeNode> = z.object({
 /** docs/product.md §3 "Report access entry". `isReadOnly`: Tattle Systems manages it; admins cannot change it. */
 export const reportAccessEntrySchema = z.object({ biReportId: z.string(), isReadOnly: z.boolean() });
 export type ReportAccessEntry = z.infer<typeof reportAccessEntrySchema>;
+export const reportAccessListSchema = z.array(reportAccessEntrySchema);
 
 /** GET users/{id}/reports. `configured: false`: no admin has chosen yet, the user sees every item. */
 export const userReportsSchema = z.object({

@@ -14,6 +14,8 @@ export const dataOf = <T extends z.core.$ZodType>(schema: T) => z.object({ data:
 export const dataWithMessageOf = <T extends z.core.$ZodType>(schema: T) =>
   z.object({ data: schema, message: z.string() });
 export const messageBodySchema = z.object({ message: z.string() });
+/** The body of a 204: none. */
+export const noContentSchema = z.null();
 
 /** Query of every paged list; sortColumn is narrowed per resource. */
 export const pagedQuerySchema = <C extends readonly [string, ...string[]]>(sortColumns: C) =>

@@ -10,3 +10,4 @@ export type PagedUsers = z.infer<typeof pagedUsersSchema>;
 // Coerced: the BI server's ids are GUID strings, a simulator may answer numbers.
 export const biProjectSchema = z.object({ projectId: z.coerce.string(), name: z.string() });
 export type BiProject = z.infer<typeof biProjectSchema>;
+export const biProjectListSchema = z.array(biProjectSchema);

@@ -1,6 +1,7 @@
 import {
   activeSessionSchema,
   biAccountSchema,
+  biProjectAssignmentSchema,
   biProjectSchema,
   errorBodySchema,
   fileSchema,
@@ -14,6 +15,7 @@ import {
   passwordResetSchema,
   refreshRequestSchema,
   reportAccessEntrySchema,
+  reportFolderAssignmentSchema,
   reportFolderSchema,
   reportItemSchema,
   reportTreeNodeSchema,
@@ -184,6 +186,11 @@ const components: Array<[schema: core.$ZodType, id: string, example: unknown]> =
     'BiProject',
     { projectId: '8f1c2a4e-0b7d-4c1e-9a55-2f0e6d3b9c11', name: 'Fleet Insights' },
   ],
+  [
+    biProjectAssignmentSchema,
+    'BiProjectAssignment',
+    { user_id: 42, project_id: '8f1c2a4e-0b7d-4c1e-9a55-2f0e6d3b9c11' },
+  ],
   [reportItemSchema, 'ReportItem', reportItem],
   [
     logOnTokenSchema,
@@ -197,6 +204,11 @@ const components: Array<[schema: core.$ZodType, id: string, example: unknown]> =
     reportFolderSchema,
     'ReportFolder',
     { id: 'c9e8d7f6-a5b4-4c3d-8e2f-1a0b9c8d7e6f', name: 'Fuel', parent_id: null, created_at: at },
+  ],
+  [
+    reportFolderAssignmentSchema,
+    'ReportFolderAssignment',
+    { bi_file_id: reportItem.id, folder_id: 'c9e8d7f6-a5b4-4c3d-8e2f-1a0b9c8d7e6f' },
   ],
   [
     reportTreeNodeSchema,

@@ -29,12 +29,22 @@ async function pluginOf(file: string, files: string[]): Promise<Plugin> {
   return { meta: metas[0]!, files };
 }
 
+/** Every plugin.ts under modules/, with the files of its folder, less those of plugins in sub-folders. */
+function modulePlugins(): Array<{ file: string; files: string[] }> {
+  const dirs = readdirSync(join(SRC, 'modules'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('/plugin.ts'))
+    .map((file) => join(SRC, 'modules', dirname(file)));
+  return dirs.map((dir) => ({
+    file: join(dir, 'plugin.ts'),
+    files: sourceFiles(dir).filter(
+      (file) => !dirs.some((other) => other !== dir && other.startsWith(dir) && file.startsWith(`${other}/`)),
+    ),
+  }));
+}
+
 async function allPlugins(): Promise<Plugin[]> {
-  const modules = readdirSync(join(SRC, 'modules'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(SRC, 'modules', entry.name));
   return Promise.all([
-    ...modules.map((dir) => pluginOf(join(dir, 'plugin.ts'), sourceFiles(dir))),
+    ...modulePlugins().map(({ file, files }) => pluginOf(file, files)),
     pluginOf(join(SRC, 'integrations/plugin.ts'), sourceFiles(join(SRC, 'integrations'))),
     pluginOf(join(SRC, 'mail/mailer.ts'), sourceFiles(join(SRC, 'mail'))),
     ...['metrics', 'tracing'].map((name) => {

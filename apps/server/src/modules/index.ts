@@ -3,6 +3,8 @@ import { activeSessionsModule } from './active-sessions/plugin';
 import { auditModule } from './audit/plugin';
 import { authModule } from './auth/plugin';
 import { biModule } from './bi/plugin';
+import { reportAccessModule } from './bi/report-access/plugin';
+import { reportFoldersModule } from './bi/report-folders/plugin';
 import { browserTracesModule } from './browser-traces/plugin';
 import { filesModule } from './files/plugin';
 import { healthModule } from './health/plugin';
@@ -47,7 +49,9 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   signupModule,
   passwordsModule,
   activeSessionsModule,
-  biModule,
+  biModule, // NS BI: accounts and projects, then report folders, then report access
+  reportFoldersModule,
+  reportAccessModule,
   usageModule,
   resourcesModule,
   usersModule,

@@ -1,33 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BI_MESSAGES,
-  CONNECT_REPORTS_MESSAGES,
-  MESSAGES,
-  NSBI_PRODUCT,
-  type NsbiUsersQuery,
-} from '@portal/contract';
+import { BI_MESSAGES, CONNECT_REPORTS_MESSAGES, MESSAGES } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { BiClient } from '../../integrations/bi/client';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { SystemSettingsService } from '../system-settings';
-import { isAdmin, type Actor, type UserRecord, type UserRepository } from '../users';
-import { exportNsbiUsers, listNsbiUsers } from './nsbi-users';
-import { bypassesMaintenance, canOpenItem, canUseBiAccountOf, seesItem, usesNsbi } from './policy';
-import type { ItemsView } from './presenter';
-import { isManaged, type ProjectTrees } from './project-trees';
-import type { GrantRepository } from './report-access/repository';
-import type { ReportFolderRepository } from './report-folders/repository';
-import type { BiAccountRepository, BiAccountRow, NsbiUserRepository } from './repository';
+import type { Actor, UserRecord, UserRepository } from '../users';
+import { bypassesMaintenance, canUseBiAccountOf, usesNsbi } from './policy';
+import type { ProjectTrees } from './project-trees';
+import type { BiAccountRepository, BiAccountRow } from './repository';
 
 export type BiServiceDeps = {
   db: Db;
   users: UserRepository;
   accounts: BiAccountRepository;
-  nsbiUsers: NsbiUserRepository;
-  grants: GrantRepository;
-  folders: ReportFolderRepository;
   client: BiClient;
   trees: ProjectTrees;
   settings: Pick<SystemSettingsService, 'maintenanceModeOn'>;
@@ -41,9 +28,10 @@ export const biAccountName = (userId: number) => `portal-user-${userId}`;
 export type BiAccountOfUser = { account: BiAccountRow; projectId: string | null };
 
 /**
- * The BI account service (docs/product.md §7, docs/api.md "BI account service"): a BI account per NSBI user, the
- * project it may view, the caller's dashboards and reports, and log-on tokens that open them.
- * The portal's user row says which project a user has; the BI account is brought in line with it.
+ * The BI account service (docs/product.md §7, docs/api.md "BI account service"): a BI account per NSBI
+ * user, the project it may view, and log-on tokens for it. The portal's user row says which project a
+ * user has; the BI account is brought in line with it. Which items of the project the account may
+ * open is report access's to say (bi/report-access): it hands them here as ids.
  */
 export function createBiService(deps: BiServiceDeps) {
   const { db, users, accounts, client, trees, now } = deps;
@@ -125,42 +113,19 @@ export function createBiService(deps: BiServiceDeps) {
   }
 
   /**
-   * What of their project a user sees: none without a project or when the BI server does not know
-   * it; else the tree, narrowed to what an admin granted (TS-managed items always stay).
-   */
-  async function viewOf(user: UserRecord, fresh = false): Promise<ItemsView | null> {
-    if (!user.dundasProjectId) return null;
-    const tree = await trees.get(user.dundasProjectId, { fresh });
-    if (!tree) return null;
-    const [assignments, grants] = await Promise.all([
-      deps.folders.listAssignments(),
-      deps.grants.find(user.id),
-    ]);
-    return { tree, assignments, grants };
-  }
-
-  /** The ids of their project a user may open in the BI server: seen (granted, or all) and openable. */
-  const openableIds = (view: ItemsView | null) =>
-    view ? view.tree.items.filter((i) => seesItem(i, view.grants) && canOpenItem(i)).map((i) => i.id) : [];
-
-  /**
    * Tells the BI server exactly what the account may open now: the user's project and, in it, the
-   * openable items. Every token request does it (one PUT), so a token never opens more than the
+   * `openable` items. Every token request does it (one PUT), so a token never opens more than the
    * grants of that moment, whatever URL it is put in (docs/decisions/0020-security-hardening.md).
+   * False when the BI server no longer has the account.
    */
-  /** The account's projects and openable items brought in line with the grants; false when it is gone. */
-  async function syncAccount(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
+  async function syncAccount(row: BiAccountRow, user: UserRecord, openable: string[]) {
     const projects = user.dundasProjectId ? [user.dundasProjectId] : [];
-    return client.setAccountProjects(row.accountId, projects, openableIds(view));
-  }
-
-  async function syncItems(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
-    if (!(await syncAccount(row, user, view))) throw new AppError(409, BI_MESSAGES.noAccount);
+    return client.setAccountProjects(row.accountId, projects, openable);
   }
 
   /** A log-on token after the account is in line with the grants; null when the BI server lost the account. */
-  async function syncedToken(row: BiAccountRow, user: UserRecord, view: ItemsView | null) {
-    if (!(await syncAccount(row, user, view))) return null;
+  async function syncedToken(row: BiAccountRow, user: UserRecord, openable: string[]) {
+    if (!(await syncAccount(row, user, openable))) return null;
     return client.logOnToken(row.accountName);
   }
 
@@ -168,7 +133,11 @@ export function createBiService(deps: BiServiceDeps) {
    * Deletes a user's BI account (and, with `deleteFolders`, what its own project holds first).
    * `deleted: false` when the user has none. BI failures throw (502): nothing is forgotten locally.
    */
-  async function removeAccount(userId: number, options: { deleteFolders: boolean }, actorId: number | null) {
+  async function removeAccount(
+    userId: number,
+    options: { deleteFolders: boolean },
+    actor: Actor | null,
+  ): Promise<{ deleted: boolean }> {
     const row = await accounts.find(userId);
     if (!row) return { deleted: false };
     if (options.deleteFolders) {
@@ -180,7 +149,7 @@ export function createBiService(deps: BiServiceDeps) {
     await client.deleteAccount(row.accountId);
     await accounts.delete(userId);
     await recordAudit(db, {
-      actorId,
+      actorId: actor?.userId ?? null,
       action: 'bi.account.deleted',
       targetType: 'user',
       targetId: userId,
@@ -190,6 +159,9 @@ export function createBiService(deps: BiServiceDeps) {
   }
 
   return {
+    /** 503 with the maintenance message while maintenance mode is on, for everyone but admins. */
+    assertAvailable,
+
     /** POST dundas-bi/account: 409 when the user has one; 422 when NSBI is off for them. */
     async create(userId: number, actor: Actor): Promise<BiAccountOfUser> {
       await assertAvailable(actor);
@@ -223,7 +195,7 @@ export function createBiService(deps: BiServiceDeps) {
       return { account: row, projectId: user.dundasProjectId };
     },
 
-    /** GET dundas-bi/account?name=. */
+    /** GET dundas-bi/account?name= (admin route). */
     async byName(name: string): Promise<BiAccountOfUser> {
       const row = await accounts.findByName(name);
       if (!row) throw AppError.notFound(BI_MESSAGES.noAccount);
@@ -231,22 +203,23 @@ export function createBiService(deps: BiServiceDeps) {
       return { account: row, projectId: user?.dundasProjectId ?? null };
     },
 
+    /** Deleting a user with "Also delete from NSBI": no actor of its own (the user deletion is audited). */
     removeAccount,
 
     /** DELETE dundas-bi/account/{id}: removeAccount, 404 when the user has no BI account. */
-    async deleteAccount(userId: number, options: { deleteFolders: boolean }, actorId: number) {
-      const { deleted } = await removeAccount(userId, options, actorId);
+    async deleteAccount(userId: number, options: { deleteFolders: boolean }, actor: Actor) {
+      const { deleted } = await removeAccount(userId, options, actor);
       if (!deleted) throw AppError.notFound(BI_MESSAGES.noAccount);
     },
 
     /** POST dundas-bi/account/project: the user's project (checked with the BI server), synced at once. */
-    async assignProject(userId: number, projectId: string | null, actorId: number) {
+    async assignProject(userId: number, projectId: string | null, actor: Actor) {
       const user = await userOrNotFound(userId);
       if (projectId && !(await client.project(projectId)))
         throw AppError.validation({ project_id: [BI_MESSAGES.unknownProject] });
       await users.setProject([userId], projectId, now());
       await recordAudit(db, {
-        actorId,
+        actorId: actor.userId,
         action: 'bi.project.assigned',
         targetType: 'user',
         targetId: userId,
@@ -261,7 +234,7 @@ export function createBiService(deps: BiServiceDeps) {
      * POST dundas-bi/account/projects (Connect reports): one project for several users, in one
      * transaction; their BI accounts follow at their next view (logOnToken syncs them).
      */
-    async assignProjectToMany(userIds: number[], projectId: string | null, actorId: number) {
+    async assignProjectToMany(userIds: number[], projectId: string | null, actor: Actor) {
       const wanted = [...new Set(userIds)];
       const known = await users.existingIds(wanted);
       const unknown = wanted.filter((id) => !known.has(id));
@@ -272,7 +245,7 @@ export function createBiService(deps: BiServiceDeps) {
       await db.transaction(async (tx) => {
         await users.in(tx).setProject(wanted, projectId, now());
         await recordAudit(tx, {
-          actorId,
+          actorId: actor.userId,
           action: 'bi.project.assigned_to_many',
           targetType: 'project',
           targetId: projectId,
@@ -282,73 +255,40 @@ export function createBiService(deps: BiServiceDeps) {
       return { count: wanted.length, projectName: project?.name ?? null };
     },
 
-    /** GET dundas-bi/project/all. */
-    projects: async () => (await client.projects()).map((p) => ({ projectId: p.projectId, name: p.name })),
+    /** GET dundas-bi/project/all (admin route): every project of the BI server. */
+    projects: () => client.projects(),
 
-    /** GET dundas-bi/project/users-project-items (admin). */
-    usersProjectItems: (query: NsbiUsersQuery) => listNsbiUsers(deps, query),
-
-    /** GET dundas-bi/project/users-project-items/export: every page of that list, one at a time. */
-    exportUsersProjectItems: (query: NsbiUsersQuery) => exportNsbiUsers(deps, query),
-
-    /** Whether the caller sees this item of their project now (usage clicks count only those). */
-    async sees(caller: UserRecord, itemId: string): Promise<boolean> {
-      if (!usesNsbi(caller)) return false;
-      const view = await viewOf(caller);
-      return Boolean(view?.tree.items.some((i) => i.id === itemId && seesItem(i, view.grants)));
-    },
+    /** A project's kept tree (walked again with `fresh`); null when the BI server has no such project. */
+    projectTree: (projectId: string, options?: { fresh?: boolean }) => trees.get(projectId, options),
 
     /** A report's name, if a kept project tree has it (usage charts). */
     reportName: (id: string) => trees.itemName(id),
 
-    /** GET dundas-bi/project/project-items: what of their project the caller sees (403 without NSBI). */
-    async projectItems(caller: UserRecord, fresh: boolean): Promise<ItemsView | null> {
-      await assertAvailable({ isAdmin: isAdmin(caller) });
-      if (!usesNsbi(caller)) throw AppError.forbidden(BI_MESSAGES.nsbiOff);
-      return viewOf(caller, fresh);
+    /**
+     * A log-on token for the user's own BI account (made now if missing), its project and the
+     * `openable` items brought in line first. Which items those are is report access's decision.
+     */
+    async logOnToken(user: UserRecord, openable: string[]): Promise<string> {
+      const row = await ensureAccount(user);
+      const logOnToken = await syncedToken(row, user, openable);
+      if (logOnToken !== null) return logOnToken;
+      // Deleted on the BI server behind our back (decision 0013): forget it and make it again,
+      // instead of an error on every view until an admin steps in.
+      await accounts.delete(user.id);
+      const again = await syncedToken(await ensureAccount(user), user, openable);
+      if (again === null) throw new AppError(409, BI_MESSAGES.noAccount);
+      return again;
     },
 
     /**
-     * GET dundas-bi/log-on/token?item=: a token for the caller's own BI account (made now if missing,
-     * its project and items brought in line first) that opens one item. The item must be one the
-     * caller sees (404 otherwise, never saying whose it is) and view-only (403 with the product's
-     * message (docs/product.md)).
+     * After an admin changed a user's grants: the BI account (if any) may open exactly `openable`
+     * at once, so a token already handed out cannot open what was just taken away. Best effort: a
+     * BI failure here is repaired by the user's next token request, which syncs again.
      */
-    async logOnToken(caller: UserRecord, itemId: string) {
-      await assertAvailable({ isAdmin: isAdmin(caller) });
-      if (!usesNsbi(caller)) throw AppError.forbidden(BI_MESSAGES.nsbiOff);
-      const view = await viewOf(caller);
-      const item = view?.tree.items.find((i) => i.id === itemId && seesItem(i, view.grants));
-      if (!item) throw AppError.notFound(BI_MESSAGES.unknownItem);
-      // Items Tattle Systems manages are read-only here and shown disabled; others open only view-only.
-      if (!canOpenItem(item))
-        throw AppError.forbidden(
-          BI_MESSAGES.notViewOnly(
-            isManaged(item.tags) ? 'Tattle Systems' : NSBI_PRODUCT,
-            item.objectType.toLowerCase(),
-          ),
-        );
-      const row = await ensureAccount(caller);
-      let logOnToken = await syncedToken(row, caller, view);
-      if (logOnToken === null) {
-        // Deleted on the BI server behind our back (decision 0013): forget it and make it again,
-        // instead of an error on every view until an admin steps in.
-        await accounts.delete(caller.id);
-        logOnToken = await syncedToken(await ensureAccount(caller), caller, view);
-        if (logOnToken === null) throw new AppError(409, BI_MESSAGES.noAccount);
-      }
-      return { logOnToken, item };
-    },
-
-    /**
-     * After an admin changed a user's grants: the BI account (if any) follows at once, so a token
-     * already handed out cannot open what was just taken away. Best effort: a BI failure here is
-     * repaired by the user's next token request, which syncs again.
-     */
-    async grantsChanged(userId: number) {
-      const [user, row] = await Promise.all([users.find(userId), accounts.find(userId)]);
-      if (!user || !row || row.syncedProjectId !== user.dundasProjectId) return;
-      await syncItems(row, user, await viewOf(user)).catch(() => undefined);
+    async followGrants(user: UserRecord, openable: string[]) {
+      const row = await accounts.find(user.id);
+      if (!row || row.syncedProjectId !== user.dundasProjectId) return;
+      await syncAccount(row, user, openable).catch(() => undefined);
     },
   };
 }

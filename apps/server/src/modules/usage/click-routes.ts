@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_LIMITS, reportClickQuerySchema } from '@portal/contract';
 import { bearerSecurity, errorResponses, noContent } from '../../lib/openapi';
-import { authOf } from '../tokens';
+import { actorOf, authOf } from '../tokens';
 
 /** Usage logs (docs/product.md §7 "user-logs"): a row per click on NS BI and per report opened. */
 export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,7 @@ export const clickRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.usage.countReportClick(authOf(request).user, request.query.report_id);
+      await app.usage.countReportClick(actorOf(request), request.query.report_id);
       return reply.status(204).send(null);
     },
   );

@@ -22,7 +22,7 @@ export const usageModule = fp(
         clicks: createClickRepository(app.database.db),
         now: app.now,
         reportName: (id) => app.bi.reportName(id),
-        sees: (user, id) => app.bi.sees(user, id),
+        sees: (actor, id) => app.reportAccess.sees(actor, id),
       }),
     );
     await app.register(clickRoutes, { prefix: API_PREFIX });
@@ -30,7 +30,18 @@ export const usageModule = fp(
   },
   {
     name: 'usage',
-    dependencies: ['tokens', 'rate-limits', 'bi', 'audit'],
-    decorators: { fastify: ['audit', 'authenticate', 'bi', 'database', 'now', 'rateLimits', 'requireRoles'] },
+    dependencies: ['tokens', 'rate-limits', 'bi', 'report-access', 'audit'],
+    decorators: {
+      fastify: [
+        'audit',
+        'authenticate',
+        'bi',
+        'database',
+        'now',
+        'rateLimits',
+        'reportAccess',
+        'requireRoles',
+      ],
+    },
   },
 );

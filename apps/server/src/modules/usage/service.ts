@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { UserRecord } from '../users';
+import type { Actor } from '../users';
 import type { ClickRepository } from './repository';
 
 const TOP = 10;
@@ -16,7 +16,7 @@ export function createUsageService(deps: {
   now: () => Date;
   reportName: (id: string) => string | null;
   /** Whether the user sees the item (bi module): a click on anything else is not counted. */
-  sees: (user: UserRecord, reportId: string) => Promise<boolean>;
+  sees: (actor: Actor, reportId: string) => Promise<boolean>;
 }) {
   const { clicks, now } = deps;
   return {
@@ -27,9 +27,9 @@ export function createUsageService(deps: {
      * A report or dashboard opened: only one the user sees (404 otherwise), so a made-up id cannot
      * become a "top report" of the usage charts.
      */
-    async countReportClick(user: UserRecord, reportId: string) {
-      if (!(await deps.sees(user, reportId))) throw AppError.notFound();
-      await clicks.record({ userId: user.id, kind: 'report', reportId, at: now() });
+    async countReportClick(actor: Actor, reportId: string) {
+      if (!(await deps.sees(actor, reportId))) throw AppError.notFound();
+      await clicks.record({ userId: actor.userId, kind: 'report', reportId, at: now() });
     },
 
     async clicks(days: number) {

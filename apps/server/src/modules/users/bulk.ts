@@ -13,7 +13,7 @@ import { canBulkActOn, type Actor } from './policy';
 import type { UserService } from './service';
 
 /** The BI project assignment of one user (the bi module's, with its own check and audit row). */
-export type AssignProject = (userId: number, projectId: string | null, actorId: number) => Promise<unknown>;
+export type AssignProject = (userId: number, projectId: string | null, actor: Actor) => Promise<unknown>;
 
 type One = (id: number, request: BulkUsersRequest, actor: Actor) => Promise<unknown>;
 
@@ -42,7 +42,7 @@ export function createBulkActions(deps: {
     restore: (id, _r, actor) => deps.service.restore(id, actor),
     nsbi_on: nsbiFlag('1'),
     nsbi_off: nsbiFlag('0'),
-    assign_project: (id, request, actor) => deps.assignProject(id, request.project_id ?? null, actor.userId),
+    assign_project: (id, request, actor) => deps.assignProject(id, request.project_id ?? null, actor),
   };
 
   /** The ids a request names: its own, or every user its filter matches (at most BULK_MAX_USERS). */

@@ -45,7 +45,7 @@ export const usersModule = fp(
     const bulk = createBulkActions({
       database: app.database,
       service,
-      assignProject: (userId, projectId, actorId) => app.bi.assignProject(userId, projectId, actorId),
+      assignProject: (userId, projectId, actor) => app.bi.assignProject(userId, projectId, actor),
       log: app.log,
     });
     app.decorate('users', Object.assign(service, { bulk }));

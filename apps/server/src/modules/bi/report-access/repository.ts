@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { META_KEYS, type NsbiUsersQuery } from '@portal/contract';
 import { defineRepository } from '../../../db/repository';
-import { reportAccess, reportAccessLists } from '../../../db/schema';
+import { reportAccess, reportAccessLists, users } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
+import { likePattern } from '../../users';
 
 /** report_access and report_access_lists: which items of their project each user may see. */
 export const createGrantRepository = defineRepository((db: Executor) => ({
@@ -52,3 +54,58 @@ export const createGrantRepository = defineRepository((db: Executor) => ({
 }));
 
 export type GrantRepository = ReturnType<typeof createGrantRepository>;
+
+const SORT: Record<NsbiUsersQuery['sortColumn'], AnyColumn> = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  createdAt: users.createdAt,
+};
+
+/** Active users with the NSBI flag, optionally whose search_text contains the search. */
+function nsbiFilter(search: string | undefined) {
+  const nsbi = sql`exists (select 1 from user_meta m where m.user_id = ${users.id}
+    and m.key = ${META_KEYS.nsbiEnabled} and m.value = '1')`;
+  const matching = search
+    ? sql` and ${users.searchText} like lower(${likePattern(search)}) escape '\\'`
+    : sql``;
+  return sql`${isNull(users.blockedAt)} and ${nsbi}${matching}`;
+}
+
+/**
+ * Users NSBI Dashboards' reads of the users table: one page of active NSBI users (the
+ * `user_meta_nsbi_users_idx` partial index finds them), searched like the users list (search_text,
+ * trigram index). The total is a separate count on purpose: with `count(*) over ()` the page could
+ * no longer stop after its rows and read all 10,000 NSBI users (7.8 ms against 0.5 ms for the page
+ * plus 1.7 ms for the count; bench/nsbi-users.ts).
+ */
+export const createNsbiUserRepository = defineRepository((db: Executor) => ({
+  async page(query: NsbiUsersQuery) {
+    const order = query.sortDirection === 'desc' ? desc : asc;
+    return db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        createdAt: users.createdAt,
+        projectId: users.dundasProjectId,
+      })
+      .from(users)
+      .where(nsbiFilter(query.search))
+      .orderBy(order(SORT[query.sortColumn]), order(users.id))
+      .limit(query.paginate)
+      .offset((query.page - 1) * query.paginate);
+  },
+
+  /** How many active NSBI users the search finds. */
+  async count(search: string | undefined): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(nsbiFilter(search));
+    return row?.n ?? 0;
+  },
+}));
+
+export type NsbiUserRepository = ReturnType<typeof createNsbiUserRepository>;
+export type NsbiUserRow = Awaited<ReturnType<NsbiUserRepository['page']>>[number];

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataOf,
   idParamsSchema,
-  reportAccessEntrySchema,
+  reportAccessListSchema,
   ROLE_IDS,
   saveUserReportsSchema,
   userReportsSchema,
 } from '@portal/contract';
 import { bearerSecurity, errorResponses } from '../../../lib/openapi';
-import { authOf } from '../../tokens';
+import { actorOf } from '../../tokens';
 import { presentAccess, presentUserReports } from './presenter';
 
 /** Report access per user (admin): GET and POST users/{id}/reports. */
 export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { access } = app.bi;
+  const access = app.reportAccess;
   const admin = app.requireRoles(ROLE_IDS.admin);
   const tags = ['report access'];
 
@@ -46,14 +45,14 @@ export const reportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         body: saveUserReportsSchema,
         response: {
-          200: dataOf(z.array(reportAccessEntrySchema)),
+          200: dataOf(reportAccessListSchema),
           ...errorResponses(401, 403, 404, 422, 502),
         },
       },
     },
     async (request) => {
-      const saved = await access.save(request.params.id, request.body.report_ids, authOf(request).user.id);
-      return { data: presentAccess(saved.tree, saved.grants) };
+      const saved = await access.save(request.params.id, request.body.report_ids, actorOf(request));
+      return { data: presentAccess(saved.visible) };
     },
   );
 };

@@ -1,23 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataOf,
+  noContentSchema,
+  reportFolderAssignmentSchema,
   reportFolderCreateSchema,
+  reportFolderListSchema,
+  reportFolderParamsSchema,
   reportFolderSchema,
   reportFolderUpdateSchema,
+  reportItemParamsSchema,
   ROLE_IDS,
   setReportFolderSchema,
-  reportItemParamsSchema,
 } from '@portal/contract';
-import { bearerSecurity, errorResponses } from '../../../lib/openapi';
-import { authOf } from '../../tokens';
+import { bearerSecurity, described, errorResponses } from '../../../lib/openapi';
+import { actorOf } from '../../tokens';
 import { presentFolderAssignment, presentReportFolder } from './presenter';
-
-const folderParams = z.object({ id: z.uuid() });
 
 /** Report folders (docs/api.md): portal-side groupings of BI items, by BI file id. */
 export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const folders = app.bi.folders;
+  const folders = app.reportFolders;
   const admin = app.requireRoles(ROLE_IDS.admin);
   const tags = ['report folders'];
   const security = bearerSecurity;
@@ -31,7 +32,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Every report folder',
-        response: { 200: dataOf(z.array(reportFolderSchema)), ...errorResponses(401) },
+        response: { 200: dataOf(reportFolderListSchema), ...errorResponses(401) },
       },
     },
     async () => ({ data: (await folders.list()).map(presentReportFolder) }),
@@ -53,7 +54,7 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: presentReportFolder(await folders.create(request.body, authOf(request).user.id)) }),
+        .send({ data: presentReportFolder(await folders.create(request.body, actorOf(request))) }),
   );
 
   app.put(
@@ -65,15 +66,13 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Rename or move a report folder (admin)',
-        params: folderParams,
+        params: reportFolderParamsSchema,
         body: reportFolderUpdateSchema,
         response: { 200: dataOf(reportFolderSchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => ({
-      data: presentReportFolder(
-        await folders.update(request.params.id, request.body, authOf(request).user.id),
-      ),
+      data: presentReportFolder(await folders.update(request.params.id, request.body, actorOf(request))),
     }),
   );
 
@@ -86,12 +85,12 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a report folder with its subfolders; its items go back to their BI folders (admin)',
-        params: folderParams,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
+        params: reportFolderParamsSchema,
+        response: { 204: described(noContentSchema, 'Deleted'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await folders.remove(request.params.id, authOf(request).user.id);
+      await folders.remove(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -108,14 +107,14 @@ export const reportFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         params: reportItemParamsSchema,
         body: setReportFolderSchema,
         response: {
-          200: dataOf(z.object({ bi_file_id: z.string(), folder_id: z.string().nullable() })),
+          200: dataOf(reportFolderAssignmentSchema),
           ...errorResponses(401, 403, 422),
         },
       },
     },
     async (request) => ({
       data: presentFolderAssignment(
-        await folders.setFolder(request.params.id, request.body.folder_id, authOf(request).user.id),
+        await folders.setFolder(request.params.id, request.body.folder_id, actorOf(request)),
       ),
     }),
   );

@@ -1,10 +1,9 @@
 import type { NsbiUsersQuery } from '@portal/contract';
-import type { WalkedItem } from '../../integrations/bi/walk';
-import { RemoteFailure } from '../../integrations/remote';
-import { seesItem } from './policy';
-import type { ProjectTree, ProjectTrees } from './project-trees';
-import type { GrantRepository } from './report-access/repository';
-import type { NsbiUserRepository, NsbiUserRow } from './repository';
+import type { WalkedItem } from '../../../integrations/bi/walk';
+import { RemoteFailure } from '../../../integrations/remote';
+import type { ProjectTree } from '../project-trees';
+import { visibleItems } from './policy';
+import type { GrantRepository, NsbiUserRepository, NsbiUserRow } from './repository';
 
 /** One NSBI user with what they see: their project (name when the BI server gave it) and items. */
 export type NsbiUserEntry = {
@@ -23,7 +22,11 @@ export type NsbiUsersPage = { entries: NsbiUserEntry[]; total: number; query: Ns
  * instead of failing the whole page.
  */
 export async function listNsbiUsers(
-  deps: { nsbiUsers: NsbiUserRepository; grants: GrantRepository; trees: ProjectTrees },
+  deps: {
+    nsbiUsers: NsbiUserRepository;
+    grants: GrantRepository;
+    projectTree: (projectId: string) => Promise<ProjectTree | null>;
+  },
   query: NsbiUsersQuery,
 ): Promise<NsbiUsersPage> {
   const [rows, total] = await Promise.all([deps.nsbiUsers.page(query), deps.nsbiUsers.count(query.search)]);
@@ -32,7 +35,7 @@ export async function listNsbiUsers(
   await Promise.all(
     projectIds.map(async (id) => {
       try {
-        trees.set(id, await deps.trees.get(id));
+        trees.set(id, await deps.projectTree(id));
       } catch (error) {
         if (!(error instanceof RemoteFailure)) throw error;
         trees.set(id, 'unavailable');
@@ -48,7 +51,7 @@ export async function listNsbiUsers(
     return {
       user,
       projectName: known?.project.name ?? null,
-      items: (known?.items ?? []).filter((item) => seesItem(item, granted)),
+      items: known ? visibleItems(known.items, granted) : [],
       unavailable: tree === 'unavailable',
     };
   });
