@@ -27,7 +27,9 @@ export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
 /**
  * Every module of the server, in the order they are registered: a module comes after those it
  * names in its plugin's `dependencies` (fastify-plugin refuses to start otherwise). Add a module
- * here and nowhere else; see docs/architecture.md for what a module is made of.
+ * here and nowhere else; see docs/architecture.md for what a module is made of. modules/directory
+ * (users, the caller, role checks) has no plugin: it is imported by the others, whatever the order
+ * (docs/decisions/0034-user-directory.md).
  */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   healthModule,

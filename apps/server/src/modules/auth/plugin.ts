@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
+import { createUserRepository } from '../directory';
 import { createDeviceCookies } from './device-cookie';
 import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';

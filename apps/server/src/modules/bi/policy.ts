@@ -1,6 +1,6 @@
 import { META_KEYS } from '@portal/contract';
 import type { WalkedItem } from '../../integrations/bi/walk';
-import type { Actor, UserRecord } from '../users';
+import type { Actor, UserRecord } from '../directory';
 import { isManaged } from './project-trees';
 
 /** NS BI is a user's when an admin turned on Uses NSBI for them. */

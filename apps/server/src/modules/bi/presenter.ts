@@ -7,7 +7,7 @@ import {
   type PagedNsbiUsers,
   type ReportItem,
 } from '@portal/contract';
-import { pageQuery, presentPage } from '../users';
+import { pageQuery, presentPage } from '../../lib/paging';
 import type { CsvColumn } from '../../lib/csv';
 import type { NsbiUserEntry, NsbiUsersPage } from './nsbi-users';
 import type { FolderAssignment } from './report-folders/repository';

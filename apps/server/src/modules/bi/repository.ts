@@ -3,7 +3,7 @@ import { META_KEYS, type NsbiUsersQuery } from '@portal/contract';
 import { defineRepository } from '../../db/repository';
 import { biAccounts, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { likePattern } from '../users';
+import { likePattern } from '../../lib/like';
 
 export type BiAccountRow = typeof biAccounts.$inferSelect;
 

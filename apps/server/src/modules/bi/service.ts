@@ -12,7 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { SystemSettingsService } from '../system-settings';
-import { isAdmin, type Actor, type UserRecord, type UserRepository } from '../users';
+import { isAdmin, type Actor, type UserRecord, type UserRepository } from '../directory';
 import { exportNsbiUsers, listNsbiUsers } from './nsbi-users';
 import { bypassesMaintenance, canOpenItem, canUseBiAccountOf, seesItem, usesNsbi } from './policy';
 import type { ItemsView } from './presenter';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
+import { createUserRepository } from '../directory';
 import { createResetTokenRepository } from './repository';
 import { passwordRoutes } from './routes';
 import { createPasswordService, type PasswordService } from './service';

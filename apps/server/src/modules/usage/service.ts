@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { UserRecord } from '../users';
+import type { UserRecord } from '../directory';
 import type { ClickRepository } from './repository';
 
 const TOP = 10;

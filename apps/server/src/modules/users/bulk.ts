@@ -9,7 +9,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { exportUsers } from './list/export';
-import { canBulkActOn, type Actor } from './policy';
+import type { Actor } from '../directory';
+import { canBulkActOn } from './policy';
 import type { UserService } from './service';
 
 /** The BI project assignment of one user (the bi module's, with its own check and audit row). */

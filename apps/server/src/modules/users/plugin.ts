@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
+import { createUserRepository } from '../directory';
 import type { BiAccounts } from './bi-accounts';
 import { createBulkActions, type BulkActions } from './bulk';
 import { createReauth } from './reauth';
-import { createUserRepository } from './repository';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
 
@@ -21,8 +21,8 @@ export type UsersModuleOptions = {
 };
 
 /**
- * The users module: the user aggregate (its repository, exported for every module that reads or
- * writes users) and the admin and profile API over it.
+ * The users module: the admin and profile API over the user directory (modules/directory holds the
+ * user aggregate and its repository, which every module that reads or writes users builds).
  */
 export const usersModule = fp(
   async (app: FastifyInstance, options: UsersModuleOptions) => {

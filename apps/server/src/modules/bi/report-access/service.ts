@@ -2,7 +2,7 @@ import { REPORT_ACCESS_MESSAGES } from '@portal/contract';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import type { UserRepository } from '../../users';
+import type { UserRepository } from '../../directory';
 import { isManaged, type ProjectTree, type ProjectTrees } from '../project-trees';
 import type { FolderAssignment, ReportFolderRepository } from '../report-folders/repository';
 import type { GrantRepository } from './repository';

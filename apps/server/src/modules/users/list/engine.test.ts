@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createFileRepository } from '../../files/repository';
 import { createUser } from '../../../test/builders';
 import { pageIdsQuery, type UserListFilter } from './sql';
-import { createUserRepository } from '../repository';
+import { createUserRepository } from '../../directory';
 import type { SqlQuery } from '../../../db/client';
 import { listUsers, newUserListMemos } from './engine';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { PageSeekMemo, UserCountMemo } from './memo';
 import { countUsers, selectPageBoundaries, type UserListFilter } from './sql';
 import { selectUserPage } from './prepared';
-import type { UserRecord } from '../repository';
+import type { UserRecord } from '../../directory';
 
 export type UserPage = {
   rows: UserRecord[];

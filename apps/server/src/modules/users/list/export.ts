@@ -1,6 +1,6 @@
 import type { UsersQuery } from '@portal/contract';
 import type { Database } from '../../../db/client';
-import type { UserRecord } from '../repository';
+import type { UserRecord } from '../../directory';
 import { selectUserPage } from './prepared';
 import { cleanSearch } from './engine';
 

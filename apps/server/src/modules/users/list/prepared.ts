@@ -1,8 +1,8 @@
 import { is, Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import type { UserRecord } from '../repository';
+import type { UserRecord } from '../../directory';
+import { likePattern } from '../../../lib/like';
 import {
-  likePattern,
   userPageQuery,
   usersOfPage,
   type PageDocument,
