@@ -1,16 +1,21 @@
 import {
   ADMIN_VISIBLE_META_KEYS,
   API_PREFIX,
+  BULK_MESSAGES,
   META_KEYS,
   USER_ADMIN_MESSAGES,
+  type BulkResult,
+  type BulkUsersResponse,
   type MetaItem,
   type PagedUsers,
   type User,
 } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 import { presentFile } from '../files';
 import { presentRole } from '../roles';
 import { isAdmin, type UserRecord } from '../directory';
 import { pageQuery, presentPage } from '../../lib/paging';
+import type { BulkRun, BulkUserOutcome } from './bulk';
 import type { UserPage } from './list/engine';
 
 /** A user's meta as the viewer may see it: admin notes only for admins (docs/product.md §5). */
@@ -74,6 +79,42 @@ export function presentUserPage(page: UserPage): PagedUsers {
 export const presentRemoval = (outcome: { blocked: boolean }) => ({
   message: outcome.blocked ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted,
 });
+
+/**
+ * One user's line of POST users/bulk: a refusal's own message (a 4xx of the single action), "not
+ * found" for a user that is gone, and a generic one for anything else (it is logged, not shown).
+ */
+function presentBulkResult(outcome: BulkUserOutcome): BulkResult {
+  if (outcome.status === 'done') return { id: outcome.id, status: 'done', message: null };
+  if (outcome.status === 'skipped') return { id: outcome.id, status: 'skipped', message: BULK_MESSAGES.self };
+  const { error } = outcome;
+  const message = !(error instanceof AppError)
+    ? BULK_MESSAGES.failed
+    : error.status === 404
+      ? BULK_MESSAGES.notFound
+      : error.status < 500
+        ? error.message
+        : BULK_MESSAGES.failed;
+  return { id: outcome.id, status: 'failed', message };
+}
+
+/** The answer of POST users/bulk: each user's result, the counts, and "n of m users updated". */
+export function presentBulkRun(run: BulkRun): BulkUsersResponse {
+  const results = run.results.map(presentBulkResult);
+  const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length;
+  const done = count('done');
+  return {
+    data: {
+      action: run.action,
+      total: results.length,
+      done,
+      skipped: count('skipped'),
+      failed: count('failed'),
+      results,
+    },
+    message: BULK_MESSAGES.done(done, results.length),
+  };
+}
 
 /** The columns of GET users/export: what the list shows, plus role, state and BI project. */
 export const userCsvColumns: Array<{ header: string; value: (user: UserRecord) => unknown }> = [
