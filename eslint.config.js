@@ -75,11 +75,20 @@ const serverLayering = [
           zones: serverModules.map((module) => ({
             target: `${SERVER}/modules/${module}`,
             from: `${SERVER}/modules`,
-            except: [
-              `./${module}`,
-              ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
-            ],
-            message: `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); modules/index.ts alone imports plugins; ${toArchitecture}.`,
+            // The user directory is below every module: it imports none (decision 0034).
+            except:
+              module === 'directory'
+                ? ['./directory']
+                : [
+                    `./${module}`,
+                    ...serverModules
+                      .filter((other) => other !== module)
+                      .map((other) => `./${other}/index.ts`),
+                  ],
+            message:
+              module === 'directory'
+                ? `The user directory imports no module: it is what every module builds on (docs/decisions/0034-user-directory.md).`
+                : `Use another module only through its index.ts (\`../users\`, not \`../users/service\`); modules/index.ts alone imports plugins; ${toArchitecture}.`,
           })),
         },
       ],

@@ -9,7 +9,7 @@ import {
   userPageQuery,
   type UserListFilter,
   type UserListOrder,
-} from '../apps/server/src/modules/users/list/sql';
+} from '../apps/server/src/modules/users/list/sql-repository';
 
 const full = process.env.BENCH_PLANS === 'full';
 

@@ -59,6 +59,12 @@ describe('server layering', () => {
     expect(await ruleIdsOf(`${MODULES}/files/a/click-routes.ts`, code)).toContain('no-restricted-imports');
   });
 
+  it('keeps the user directory below every module', async () => {
+    const code = "import { x } from '../tokens';\nvoid x;\n";
+    expect(await ruleIdsOf(`${MODULES}/directory/probe.ts`, code)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsOf(`${MODULES}/files/probe.ts`, code)).toEqual([]);
+  });
+
   it('keeps shared code from importing modules', async () => {
     expect(
       await ruleIdsOf('apps/server/src/lib/probe.ts', "import { x } from '../modules/users';\nvoid x;\n"),

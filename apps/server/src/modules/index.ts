@@ -7,6 +7,7 @@ import { reportAccessModule } from './bi/report-access/plugin';
 import { reportFoldersModule } from './bi/report-folders/plugin';
 import { browserTracesModule } from './browser-traces/plugin';
 import { filesModule } from './files/plugin';
+import { directoryModule } from './directory/plugin';
 import { healthModule } from './health/plugin';
 import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plugin';
 import { linkedAppsModule } from './linked-apps/plugin';
@@ -33,6 +34,7 @@ export type ModuleOptions = UsersModuleOptions & HousekeepingOptions;
  * here and nowhere else; see docs/architecture.md for what a module is made of.
  */
 export const modules: FastifyPluginAsync<ModuleOptions>[] = [
+  directoryModule, // the user directory (docs/decisions/0034-user-directory.md): below every module
   healthModule,
   metricsModule,
   tokensModule, // the guard every route uses: first

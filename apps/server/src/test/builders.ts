@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
-import { createUserRepository, type MetaRow } from '../modules/users';
+import { createUserRepository, type MetaRow } from '../modules/directory';
 import type { TestApp } from './app';
 
 export type BuiltUser = {

@@ -1,7 +1,7 @@
 import { META_KEYS } from '@portal/contract';
 import type { TestApp } from './app';
 import { createUser, signIn, type BuildUserInput } from './builders';
-import { createUserRepository } from '../modules/users';
+import { createUserRepository } from '../modules/directory';
 import { stableGuid } from '../simulators/bi/catalog';
 
 /** The simulator's demo project (stable id: derived from its name). */

@@ -1,5 +1,5 @@
 import { API_PREFIX, type AuditEntry, type PagedAudit } from '@portal/contract';
-import { pageQuery, presentPage } from '../users';
+import { pageQuery, presentPage } from '../../lib/paging';
 import type { AuditRow } from './repository';
 import type { AuditPage } from './service';
 

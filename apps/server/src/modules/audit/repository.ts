@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { defineRepository } from '../../db/repository';
 import type { Executor } from '../../db/types';
-import { escapeLike } from '../users';
+import { escapeLike } from '../../lib/like';
 
 /** What the audit log screen filters by (already checked by the contract). */
 export type AuditFilter = {

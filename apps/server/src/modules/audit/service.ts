@@ -2,7 +2,7 @@ import { AUDIT_COUNT_CAP, type AuditQuery } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
 import type { ExportOutcome } from '../../lib/csv';
 import type { Executor } from '../../db/types';
-import type { Actor } from '../users';
+import type { Actor } from '../directory';
 import type { AuditCursor, AuditFilter, AuditRepository, AuditRow } from './repository';
 
 export type AuditPage = {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { createDeviceCookies } from './device-cookie';
 import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';
@@ -26,7 +25,7 @@ export const authModule = fp(
       'auth',
       createAuthService({
         db,
-        users: createUserRepository(db),
+        users: app.directory,
         tokens: app.tokens,
         throttle: app.throttle,
         deviceCookies: createDeviceCookies(app.config.appKey),
@@ -47,9 +46,10 @@ export const authModule = fp(
   },
   {
     name: 'auth',
-    dependencies: ['tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'],
+    dependencies: ['directory', 'tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'],
     decorators: {
       fastify: [
+        'directory',
         'authenticate',
         'config',
         'database',

@@ -13,7 +13,8 @@ import { clientInfo } from '../../lib/client-info';
 import { bearerSecurity, described, errorResponses, noContent } from '../../lib/openapi';
 import { rememberByIdentity, rememberingSerializerCompiler } from '../../lib/remembering-serializer';
 import { authOf } from '../tokens';
-import { presentUser, type UserRecord } from '../users';
+import type { UserRecord } from '../directory';
+import { presentUser } from '../users';
 import { presentChallenge, presentSession } from './presenter';
 
 /** docs/api.md "Auth": sign-in (credentials, two-factor code, hand-off), refresh, sign-out, who am I. */

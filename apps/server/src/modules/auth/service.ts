@@ -7,7 +7,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps';
 import type { SignInTicket, ThrottleService } from '../throttle';
 import type { IssuedTokens, TokenService } from '../tokens';
-import type { SignInCandidate, UserRecord, UserRepository } from '../users';
+import type { SignInCandidate, UserRecord, UserRepository } from '../directory';
 import type { DeviceCookies } from './device-cookie';
 import { twoFactorEnabled, type Challenge, type TwoFactor } from './two-factor/service';
 

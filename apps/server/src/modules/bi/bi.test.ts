@@ -5,7 +5,7 @@ import { biAccounts, userClicks, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, signedInAdmin, type TestTokens, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
-import { createUserRepository } from '../users';
+import { createUserRepository } from '../directory';
 import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
 
 describe('NS BI for customers (dundas-bi/*)', () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { createProjectTrees } from './project-trees';
 import { createBiAccountRepository } from './repository';
 import { biRoutes } from './routes';
@@ -31,7 +30,7 @@ export const biModule = fp(
       'bi',
       createBiService({
         db,
-        users: createUserRepository(db),
+        users: app.directory,
         accounts: createBiAccountRepository(db),
         client: app.biClient,
         trees: createProjectTrees({ bi: app.biClient, now, ttlMs: PROJECT_TREE_TTL_MS }),
@@ -43,9 +42,9 @@ export const biModule = fp(
   },
   {
     name: 'bi',
-    dependencies: ['tokens', 'system-settings', 'integrations', 'audit'],
+    dependencies: ['directory', 'tokens', 'system-settings', 'integrations', 'audit'],
     decorators: {
-      fastify: ['database', 'now', 'biClient', 'systemSettings', 'authenticate', 'requireRoles'],
+      fastify: ['directory', 'database', 'now', 'biClient', 'systemSettings', 'authenticate', 'requireRoles'],
     },
   },
 );

@@ -1,5 +1,5 @@
 import { META_KEYS } from '@portal/contract';
-import type { Actor, UserRecord } from '../users';
+import type { Actor, UserRecord } from '../directory';
 
 /** NS BI is a user's when an admin turned on Uses NSBI for them. */
 export const usesNsbi = (user: Pick<UserRecord, 'meta'>) =>

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { SystemSettingsService } from '../system-settings';
-import type { Actor, UserRecord, UserRepository } from '../users';
+import type { Actor, UserRecord, UserRepository } from '../directory';
 import { bypassesMaintenance, canUseBiAccountOf, usesNsbi } from './policy';
 import type { ProjectTrees } from './project-trees';
 import type { BiAccountRepository, BiAccountRow } from './repository';

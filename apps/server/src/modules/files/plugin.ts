@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { createFileRepository } from './repository';
 import { fileRoutes } from './routes';
 import { createFileService, type FileService } from './service';
@@ -25,7 +24,7 @@ export const filesModule = fp(
       createFileService({
         db,
         files: createFileRepository(db),
-        users: createUserRepository(db),
+        users: app.directory,
         tokens: app.tokens,
       }),
     );
@@ -37,7 +36,7 @@ export const filesModule = fp(
   },
   {
     name: 'files',
-    dependencies: ['tokens'],
-    decorators: { fastify: ['authenticate', 'database', 'tokens'] },
+    dependencies: ['directory', 'tokens'],
+    decorators: { fastify: ['directory', 'authenticate', 'database', 'tokens'] },
   },
 );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../tokens';
-import type { Actor, UserRepository } from '../users';
+import type { Actor, UserRepository } from '../directory';
 import { detectImageKind, reencodeLogo, UnreadableImageError } from './image';
 import { canManageFilesOf } from './policy';
 import type { FileRef } from './presenter';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { createLinkRepository } from './repository';
 import { linkedAppRoutes } from './routes';
 import { createLinkedAppsService, type LinkedAppsService } from './service';
@@ -22,7 +21,7 @@ export const linkedAppsModule = fp(
       'linkedApps',
       createLinkedAppsService({
         db,
-        users: createUserRepository(db),
+        users: app.directory,
         links: createLinkRepository(db),
         throttle: app.throttle,
         tokens: app.tokens,
@@ -37,9 +36,10 @@ export const linkedAppsModule = fp(
   },
   {
     name: 'linked-apps',
-    dependencies: ['tokens', 'throttle', 'integrations'],
+    dependencies: ['directory', 'tokens', 'throttle', 'integrations'],
     decorators: {
       fastify: [
+        'directory',
         'authenticate',
         'config',
         'database',

@@ -19,7 +19,7 @@ import { hashPassword } from '../../lib/passwords';
 import { newOpaqueToken } from '../../lib/tokens';
 import type { ThrottleService } from '../throttle';
 import type { TokenService } from '../tokens';
-import type { UserRecord, UserRepository } from '../users';
+import type { UserRecord, UserRepository } from '../directory';
 import type { LinkProfile, LinkRepository } from './repository';
 import { openTelemetrySession, sealLinkSecrets } from './secrets';
 

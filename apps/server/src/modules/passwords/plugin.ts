@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { createResetTokenRepository } from './repository';
 import { passwordRoutes } from './routes';
 import { createPasswordService, type PasswordService } from './service';
@@ -21,7 +20,7 @@ export const passwordsModule = fp(
       'passwords',
       createPasswordService({
         db,
-        users: createUserRepository(db),
+        users: app.directory,
         resetTokens: createResetTokenRepository(db),
         tokens: app.tokens,
         rateLimits: app.rateLimits,
@@ -35,7 +34,9 @@ export const passwordsModule = fp(
   },
   {
     name: 'passwords',
-    dependencies: ['tokens', 'rate-limits', 'mailer', 'throttle'],
-    decorators: { fastify: ['config', 'database', 'mailer', 'now', 'rateLimits', 'throttle', 'tokens'] },
+    dependencies: ['directory', 'tokens', 'rate-limits', 'mailer', 'throttle'],
+    decorators: {
+      fastify: ['directory', 'config', 'database', 'mailer', 'now', 'rateLimits', 'throttle', 'tokens'],
+    },
   },
 );

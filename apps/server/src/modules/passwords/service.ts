@@ -15,7 +15,7 @@ import type { Mailer } from '../../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
 import type { RateLimitService } from '../rate-limits';
 import type { TokenService } from '../tokens';
-import type { UserRepository } from '../users';
+import type { UserRepository } from '../directory';
 import type { ResetTokenRepository } from './repository';
 import type { ThrottleService } from '../throttle';
 

@@ -1,5 +1,5 @@
 import { API_PREFIX, DEVELOPER_RESOURCE_ROLE_IDS, ROLE_IDS } from '@portal/contract';
-import { hasAnyRole, type UserRecord } from '../users';
+import { hasAnyRole, type UserRecord } from '../directory';
 import type { AppConfig } from '../../config';
 import { specsPdf } from './specs-pdf';
 

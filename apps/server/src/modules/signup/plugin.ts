@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../users';
 import { signupRoutes } from './routes';
 import { createSignupService, type SignupService } from './service';
 
@@ -16,12 +15,12 @@ declare module 'fastify' {
 export const signupModule = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
-    app.decorate('signup', createSignupService({ db, users: createUserRepository(db), auth: app.auth }));
+    app.decorate('signup', createSignupService({ db, users: app.directory, auth: app.auth }));
     await app.register(signupRoutes, { prefix: API_PREFIX });
   },
   {
     name: 'signup',
-    dependencies: ['auth', 'rate-limits'],
-    decorators: { fastify: ['auth', 'config', 'database', 'rateLimits'] },
+    dependencies: ['directory', 'auth', 'rate-limits'],
+    decorators: { fastify: ['directory', 'auth', 'config', 'database', 'rateLimits'] },
   },
 );

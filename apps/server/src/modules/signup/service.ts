@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthService, SignedIn } from '../auth';
-import type { UserRepository } from '../users';
+import type { UserRepository } from '../directory';
 
 /**
  * POST auth/signup (outside production): a customer account and its first session. A taken email

@@ -1,7 +1,7 @@
 import { SYSTEM_SETTING_KEYS, type SaveSystemSettingsRequest } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import type { Actor } from '../users';
+import type { Actor } from '../directory';
 import type { SettingRepository, SettingRow } from './repository';
 
 export function createSystemSettingsService(deps: { db: Db; settings: SettingRepository; now: () => Date }) {

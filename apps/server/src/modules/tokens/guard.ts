@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { clientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
-import { hasAnyRole, isAdmin, type Actor } from '../users';
+import { hasAnyRole, isAdmin, type Actor } from '../directory';
 import { accessTokenHash, type AuthContext, type TokenService } from './service';
 
 /**

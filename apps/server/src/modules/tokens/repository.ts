@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository';
 import { auditLog, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { userRecordColumns, type UserRecord } from '../users';
+import { userRecordColumns, type UserRecord } from '../directory';
 import { userNameNow, type auditValues } from '../../lib/audit';
 
 export type NewSession = typeof sessions.$inferInsert;

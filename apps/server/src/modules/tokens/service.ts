@@ -6,7 +6,7 @@ import { auditValues, recordAudit, type AuditEntry } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { looksLikeOpaqueToken, newOpaqueToken, tokenHash } from '../../lib/tokens';
-import type { UserRecord } from '../users';
+import type { UserRecord } from '../directory';
 import type { SessionCache, SessionMatch } from './cache';
 import type { NewSession, SessionRepository } from './repository';
 

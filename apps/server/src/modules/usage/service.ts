@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../users';
+import type { Actor } from '../directory';
 import type { ClickRepository } from './repository';
 
 const TOP = 10;

@@ -1,4 +1,4 @@
-import type { Actor } from './policy';
+import type { Actor } from '../directory';
 
 /**
  * What the users service needs from the BI server (Dundas BI): deleting a user's BI account when

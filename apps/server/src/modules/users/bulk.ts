@@ -3,19 +3,31 @@ import {
   BULK_MESSAGES,
   META_KEYS,
   type BulkAction,
-  type BulkResult,
   type BulkUsersRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { exportUsers } from './list/export';
-import { canBulkActOn, type Actor } from './policy';
+import type { Actor } from '../directory';
+import { canBulkActOn } from './policy';
 import type { UserService } from './service';
 
 /** The BI project assignment of one user (the bi module's, with its own check and audit row). */
 export type AssignProject = (userId: number, projectId: string | null, actor: Actor) => Promise<unknown>;
 
 type One = (id: number, request: BulkUsersRequest, actor: Actor) => Promise<unknown>;
+
+/**
+ * What happened to one user of a run: done, skipped (the acting admin: policy canBulkActOn), or
+ * failed with what the single action threw. presentBulkRun() words it for the answer.
+ */
+export type BulkUserOutcome =
+  | { id: number; status: 'done' }
+  | { id: number; status: 'skipped' }
+  | { id: number; status: 'failed'; error: unknown };
+
+/** A bulk run: the action and each user's outcome, in the order the users were handled. */
+export type BulkRun = { action: BulkAction; results: BulkUserOutcome[] };
 
 const keep = { deleteRemoteAccount: false, deleteRemoteFolders: false, force: false };
 
@@ -67,38 +79,24 @@ export function createBulkActions(deps: {
     return ids;
   }
 
-  return async function bulk(request: BulkUsersRequest, actor: Actor) {
+  return async function bulk(request: BulkUsersRequest, actor: Actor): Promise<BulkRun> {
     const ids = await idsOf(request);
     const act = actions[request.action];
-    const results: BulkResult[] = [];
+    const results: BulkUserOutcome[] = [];
     for (const id of ids) {
       if (!canBulkActOn(actor, id)) {
-        results.push({ id, status: 'skipped', message: BULK_MESSAGES.self });
+        results.push({ id, status: 'skipped' });
         continue;
       }
       try {
         await act(id, request, actor);
-        results.push({ id, status: 'done', message: null });
+        results.push({ id, status: 'done' });
       } catch (error) {
         if (!(error instanceof AppError)) deps.log.error({ err: error, userId: id }, 'bulk action failed');
-        const message =
-          error instanceof AppError && error.status < 500 ? error.message : BULK_MESSAGES.failed;
-        results.push({
-          id,
-          status: 'failed',
-          message: error instanceof AppError && error.status === 404 ? BULK_MESSAGES.notFound : message,
-        });
+        results.push({ id, status: 'failed', error });
       }
     }
-    const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length;
-    return {
-      action: request.action,
-      total: ids.length,
-      done: count('done'),
-      skipped: count('skipped'),
-      failed: count('failed'),
-      results,
-    };
+    return { action: request.action, results };
   };
 }
 

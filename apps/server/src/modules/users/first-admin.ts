@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { ROLE_IDS } from '@portal/contract';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, randomPassword } from '../../lib/passwords';
-import { createUserRepository } from './repository';
+import { createUserRepository } from '../directory';
 
 /** Used outside production when ADMIN_EMAIL is unset (production refuses to start without it). */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';

@@ -4,9 +4,9 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
-import { canEditUser, canSetMetaKeys, needsCurrentPassword, type Actor } from './policy';
+import { canEditUser, type Actor, type MetaRow, type UserRepository } from '../directory';
+import { canSetMetaKeys, needsCurrentPassword } from './policy';
 import type { ConfirmCurrentPassword } from './reauth';
-import type { MetaRow, UserRepository } from './repository';
 
 /** POST meta/user: a user's profile fields and settings toggles (docs/api.md "Meta keys"). */
 export function createUserMetaService(deps: {

@@ -4,7 +4,6 @@ import { API_PREFIX } from '@portal/contract';
 import type { BiAccounts } from './bi-accounts';
 import { createBulkActions, type BulkActions } from './bulk';
 import { createReauth } from './reauth';
-import { createUserRepository } from './repository';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
 
@@ -21,13 +20,13 @@ export type UsersModuleOptions = {
 };
 
 /**
- * The users module: the user aggregate (its repository, exported for every module that reads or
- * writes users) and the admin and profile API over it.
+ * The users module: the admin and profile API over the user directory (modules/directory holds the
+ * user aggregate and its repository, which every module that reads or writes users builds).
  */
 export const usersModule = fp(
   async (app: FastifyInstance, options: UsersModuleOptions) => {
     const db = app.database.db;
-    const users = createUserRepository(db);
+    const users = app.directory;
     const service = createUserService({
       db,
       database: app.database,
@@ -53,9 +52,10 @@ export const usersModule = fp(
   },
   {
     name: 'users',
-    dependencies: ['tokens', 'throttle', 'bi', 'audit', 'mailer'],
+    dependencies: ['directory', 'tokens', 'throttle', 'bi', 'audit', 'mailer'],
     decorators: {
       fastify: [
+        'directory',
         'audit',
         'authenticate',
         'bi',

@@ -1,20 +1,8 @@
-import { ADMIN_ONLY_META_KEYS, ROLE_IDS } from '@portal/contract';
-import type { UserRecord } from './repository';
+import { ADMIN_ONLY_META_KEYS } from '@portal/contract';
+import type { Actor } from '../directory';
 
-/**
- * Who is acting on a request (tokens/guard.ts `actorOf` builds it): always with its admin verdict,
- * never inferred from a missing flag. Services decide with the rules below and audit with the rest.
- */
-export type Actor = { userId: number; isAdmin: boolean; sessionId: string; ip: string };
-
-/** A role check compares role ids, never names (docs/product.md §6). */
-export const hasAnyRole = (user: Pick<UserRecord, 'roles'>, roleIds: readonly number[]) =>
-  user.roles.some((r) => roleIds.includes(r.id));
-
-export const isAdmin = (user: Pick<UserRecord, 'roles'>) => hasAnyRole(user, [ROLE_IDS.admin]);
-
-/** Admins edit anyone; everyone else only themselves (the Profile screen). */
-export const canEditUser = (actor: Actor, targetId: number) => actor.isAdmin || actor.userId === targetId;
+// The users admin feature's rules; who the caller is and who may edit a user at all (canEditUser)
+// are the directory's (modules/directory/policy.ts).
 
 /** Admin notes and Uses NSBI (ADMIN_ONLY_META_KEYS) are an admin's to set, even on one's own user. */
 export const canSetMetaKeys = (actor: Actor, keys: readonly string[]) =>

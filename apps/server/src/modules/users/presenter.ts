@@ -1,16 +1,21 @@
 import {
   ADMIN_VISIBLE_META_KEYS,
   API_PREFIX,
+  BULK_MESSAGES,
   META_KEYS,
   USER_ADMIN_MESSAGES,
+  type BulkResult,
+  type BulkUsersResponse,
   type MetaItem,
   type PagedUsers,
   type User,
 } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 import { presentFile } from '../files';
 import { presentRole } from '../roles';
-import { isAdmin } from './policy';
-import type { UserRecord } from './repository';
+import { isAdmin, type UserRecord } from '../directory';
+import { pageQuery, presentPage } from '../../lib/paging';
+import type { BulkRun, BulkUserOutcome } from './bulk';
 import type { UserPage } from './list/engine';
 
 /** A user's meta as the viewer may see it: admin notes only for admins (docs/product.md §5). */
@@ -61,76 +66,6 @@ export function presentUser(user: UserRecord, options: { adminView?: boolean } =
   };
 }
 
-/** Pages shown around the current one in meta.links; gaps become a "..." entry without a url. */
-const EACH_SIDE = 2;
-
-/**
- * The paged shape of docs/api.md (docs/product.md §3 "Paged users response") around any rows: `url(n)` is the
- * list's own query for page n. Shared by every paged list (users, NSBI dashboards).
- */
-export function presentPage<Row>(
-  page: { rows: Row[]; total: number; page: number; perPage: number },
-  url: (n: number) => string,
-) {
-  const { total, perPage } = page;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const current = page.page;
-  const from = page.rows.length ? (current - 1) * perPage + 1 : null;
-  const shown = [...new Set([1, 2, lastPage - 1, lastPage])]
-    .concat(Array.from({ length: EACH_SIDE * 2 + 1 }, (_, i) => current - EACH_SIDE + i))
-    .filter((n, i, all) => n >= 1 && n <= lastPage && all.indexOf(n) === i)
-    .sort((a, b) => a - b);
-  const numbered = shown.flatMap((n, i) => {
-    const link = { label: String(n), url: url(n), active: n === current };
-    return i > 0 && n - shown[i - 1]! > 1 ? [{ label: '...', url: null, active: false }, link] : [link];
-  });
-  return {
-    data: page.rows,
-    links: {
-      first: url(1),
-      last: url(lastPage),
-      prev: current > 1 ? url(Math.min(current - 1, lastPage)) : null,
-      next: current < lastPage ? url(current + 1) : null,
-    },
-    meta: {
-      current_page: current,
-      per_page: perPage,
-      total,
-      last_page: lastPage,
-      from,
-      to: from === null ? null : from + page.rows.length - 1,
-      links: [
-        {
-          label: '« Previous',
-          url: current > 1 ? url(Math.min(current - 1, lastPage)) : null,
-          active: false,
-        },
-        ...numbered,
-        { label: 'Next »', url: current < lastPage ? url(current + 1) : null, active: false },
-      ],
-    },
-  };
-}
-
-/** The query string of page n of a list (its page size, order and search kept). */
-export function pageQuery(
-  query: { sortColumn: string; sortDirection: string; search?: string | null },
-  perPage: number,
-  extra: Record<string, string> = {},
-) {
-  return (n: number) => {
-    const params = new URLSearchParams({
-      paginate: String(perPage),
-      page: String(n),
-      sortColumn: query.sortColumn,
-      sortDirection: query.sortDirection,
-    });
-    if (query.search) params.set('search', query.search);
-    for (const [key, value] of Object.entries(extra)) params.set(key, value);
-    return params.toString();
-  };
-}
-
 /** GET users: the paged shape of docs/api.md, with links that repeat the list's own query. */
 export function presentUserPage(page: UserPage): PagedUsers {
   const query = pageQuery(page.query, page.perPage, page.query.blocked ? { blocked: '1' } : {});
@@ -144,6 +79,42 @@ export function presentUserPage(page: UserPage): PagedUsers {
 export const presentRemoval = (outcome: { blocked: boolean }) => ({
   message: outcome.blocked ? USER_ADMIN_MESSAGES.userBlocked : USER_ADMIN_MESSAGES.userDeleted,
 });
+
+/**
+ * One user's line of POST users/bulk: a refusal's own message (a 4xx of the single action), "not
+ * found" for a user that is gone, and a generic one for anything else (it is logged, not shown).
+ */
+function presentBulkResult(outcome: BulkUserOutcome): BulkResult {
+  if (outcome.status === 'done') return { id: outcome.id, status: 'done', message: null };
+  if (outcome.status === 'skipped') return { id: outcome.id, status: 'skipped', message: BULK_MESSAGES.self };
+  const { error } = outcome;
+  const message = !(error instanceof AppError)
+    ? BULK_MESSAGES.failed
+    : error.status === 404
+      ? BULK_MESSAGES.notFound
+      : error.status < 500
+        ? error.message
+        : BULK_MESSAGES.failed;
+  return { id: outcome.id, status: 'failed', message };
+}
+
+/** The answer of POST users/bulk: each user's result, the counts, and "n of m users updated". */
+export function presentBulkRun(run: BulkRun): BulkUsersResponse {
+  const results = run.results.map(presentBulkResult);
+  const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length;
+  const done = count('done');
+  return {
+    data: {
+      action: run.action,
+      total: results.length,
+      done,
+      skipped: count('skipped'),
+      failed: count('failed'),
+      results,
+    },
+    message: BULK_MESSAGES.done(done, results.length),
+  };
+}
 
 /** The columns of GET users/export: what the list shows, plus role, state and BI project. */
 export const userCsvColumns: Array<{ header: string; value: (user: UserRecord) => unknown }> = [

@@ -2,8 +2,7 @@ import { VALIDATION } from '@portal/contract';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { ThrottleService } from '../throttle';
-import type { Actor } from './policy';
-import type { UserRecord, UserRepository } from './repository';
+import type { Actor, UserRecord, UserRepository } from '../directory';
 
 /**
  * Re-authentication for changes that would hand the account over (own email, own password,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BULK_MAX_IDS,
   BULK_MAX_USERS,
-  BULK_MESSAGES,
   bulkUsersRequestSchema,
   bulkUsersResponseSchema,
   dataOf,
@@ -26,7 +25,14 @@ import { typedPayloadSerializerCompiler } from '../../lib/remembering-serializer
 import { actorOf } from '../tokens';
 import { sendCsvExport } from '../../lib/csv';
 import { csvResponse } from '../../lib/openapi-media';
-import { presentMeta, presentRemoval, presentUser, presentUserPage, userCsvColumns } from './presenter';
+import {
+  presentBulkRun,
+  presentMeta,
+  presentRemoval,
+  presentUser,
+  presentUserPage,
+  userCsvColumns,
+} from './presenter';
 
 const userBodyExample = {
   name: 'Dana Fleet',
@@ -120,10 +126,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkUsersResponseSchema, ...errorResponses(400, 401, 403, 422) },
       },
     },
-    async (request) => {
-      const outcome = await users.bulk(request.body, actorOf(request));
-      return { data: outcome, message: BULK_MESSAGES.done(outcome.done, outcome.total) };
-    },
+    async (request) => presentBulkRun(await users.bulk(request.body, actorOf(request))),
   );
 
   app.get(

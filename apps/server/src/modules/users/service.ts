@@ -10,17 +10,15 @@ import { emailChangedMail, passwordChangedMail } from '../../mail/templates';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
 import { createUserMetaService } from './meta';
+import { canEditUser, type Actor, type UserRecord, type UserRepository } from '../directory';
 import {
   canAssignBiProject,
   canChangeRoleOf,
   canDeleteUser,
-  canEditUser,
   canSetMetaKeys,
   needsCurrentPassword,
-  type Actor,
 } from './policy';
 import type { ConfirmCurrentPassword } from './reauth';
-import type { UserRecord, UserRepository } from './repository';
 import { listUsers, newUserListMemos } from './list/engine';
 import { exportUsers } from './list/export';
 import type { ThrottleService } from '../throttle';

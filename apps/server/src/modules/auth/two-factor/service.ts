@@ -8,7 +8,7 @@ import { newOpaqueToken, tokenHash } from '../../../lib/tokens';
 import type { Mailer } from '../../../mail/mailer';
 import { securityCodeMail } from '../../../mail/templates';
 import type { ThrottleService } from '../../throttle';
-import type { UserRecord } from '../../users';
+import type { UserRecord } from '../../directory';
 import type { ChallengeRepository } from './repository';
 
 export type Challenge = { secret: string; message: string };

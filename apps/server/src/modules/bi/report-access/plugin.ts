@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
-import { createUserRepository } from '../../users';
 import { reportItemRoutes } from './items-routes';
 import { createGrantRepository, createNsbiUserRepository } from './repository';
 import { reportAccessRoutes } from './routes';
@@ -26,7 +25,7 @@ export const reportAccessModule = fp(
       'reportAccess',
       createReportAccessService({
         db,
-        users: createUserRepository(db),
+        users: app.directory,
         grants: createGrantRepository(db),
         nsbiUsers: createNsbiUserRepository(db),
         bi: app.bi,
@@ -39,9 +38,10 @@ export const reportAccessModule = fp(
   },
   {
     name: 'report-access',
-    dependencies: ['tokens', 'rate-limits', 'audit', 'bi', 'report-folders'],
+    dependencies: ['directory', 'tokens', 'rate-limits', 'audit', 'bi', 'report-folders'],
     decorators: {
       fastify: [
+        'directory',
         'database',
         'now',
         'config',

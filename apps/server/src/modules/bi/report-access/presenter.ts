@@ -11,7 +11,7 @@ import {
 import { viewPathOf } from '../../../integrations/bi/view-modes';
 import type { WalkedItem } from '../../../integrations/bi/walk';
 import type { CsvColumn } from '../../../lib/csv';
-import { pageQuery, presentPage } from '../../users';
+import { pageQuery, presentPage } from '../../../lib/paging';
 import { isManaged, type ProjectTree } from '../project-trees';
 import { presentReportItems } from '../report-folders/presenter';
 import type { NsbiUserEntry, NsbiUsersPage } from './nsbi-users';

@@ -3,7 +3,7 @@ import { META_KEYS, type NsbiUsersQuery } from '@portal/contract';
 import { defineRepository } from '../../../db/repository';
 import { reportAccess, reportAccessLists, users } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
-import { likePattern } from '../../users';
+import { likePattern } from '../../../lib/like';
 
 /** report_access and report_access_lists: which items of their project each user may see. */
 export const createGrantRepository = defineRepository((db: Executor) => ({

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import type { WalkedItem } from '../../../integrations/bi/walk';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import type { Actor, UserRecord, UserRepository } from '../../users';
+import type { Actor, UserRecord, UserRepository } from '../../directory';
 import { usesNsbi } from '../policy';
 import { isManaged, type ProjectTree } from '../project-trees';
 import type { FolderAssignment } from '../report-folders/repository';

@@ -2,7 +2,7 @@ import { BI_MESSAGES } from '@portal/contract';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
-import type { Actor } from '../../users';
+import type { Actor } from '../../directory';
 import type { ReportFolderRepository, ReportFolderRow } from './repository';
 
 /** Report folders (docs/api.md): admins make, rename, move, delete and fill them; everyone reads them. */

@@ -4,8 +4,8 @@ import { ROLE_IDS, USER_SORT_COLUMNS, usersQuerySchema } from '@portal/contract'
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createFileRepository } from '../../files/repository';
 import { createUser } from '../../../test/builders';
-import { pageIdsQuery, type UserListFilter } from './sql';
-import { createUserRepository } from '../repository';
+import { pageIdsQuery, type UserListFilter } from './sql-repository';
+import { createUserRepository } from '../../directory';
 import type { SqlQuery } from '../../../db/client';
 import { listUsers, newUserListMemos } from './engine';
 

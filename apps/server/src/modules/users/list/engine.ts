@@ -1,9 +1,9 @@
 import type { UsersQuery } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { PageSeekMemo, UserCountMemo } from './memo';
-import { countUsers, selectPageBoundaries, type UserListFilter } from './sql';
-import { selectUserPage } from './prepared';
-import type { UserRecord } from '../repository';
+import { countUsers, selectPageBoundaries, type UserListFilter } from './sql-repository';
+import { selectUserPage } from './prepared-repository';
+import type { UserRecord } from '../../directory';
 
 export type UserPage = {
   rows: UserRecord[];

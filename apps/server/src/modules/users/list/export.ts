@@ -1,7 +1,7 @@
 import type { UsersQuery } from '@portal/contract';
 import type { Database } from '../../../db/client';
-import type { UserRecord } from '../repository';
-import { selectUserPage } from './prepared';
+import type { UserRecord } from '../../directory';
+import { selectUserPage } from './prepared-repository';
 import { cleanSearch } from './engine';
 
 /** Users an export reads per statement: one page document of this size is all it holds at once. */

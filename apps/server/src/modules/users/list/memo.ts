@@ -1,4 +1,4 @@
-import type { UserListFilter, UserListOrder } from './sql';
+import type { UserListFilter, UserListOrder } from './sql-repository';
 
 /**
  * Small memories of the users list, each entry tagged with the users_list_version it was computed

@@ -1,14 +1,14 @@
 import { is, Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import type { UserRecord } from '../repository';
+import type { UserRecord } from '../../directory';
+import { likePattern } from '../../../lib/like';
 import {
-  likePattern,
   userPageQuery,
   usersOfPage,
   type PageDocument,
   type UserListFilter,
   type UserListOrder,
-} from './sql';
+} from './sql-repository';
 
 export type PageRead = { limit: number; offset: number; afterId?: number; withTotal: boolean };
 export type UserPageRows = { rows: UserRecord[]; version: string; total: number | null };

@@ -1,18 +1,28 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE_IDS, type LinkedApp } from '@portal/contract';
 import { defineRepository } from '../../db/repository';
-import { roles, userMeta, userRoles, users } from '../../db/schema';
+import { roles, userMeta, userRoles, users, type linkedAccounts } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import type { LinkProfile } from '../linked-apps';
-import type { RoleRow } from '../roles';
+
+// The parts of a user that other modules' tables hold (roles, logo, linked accounts) are typed from
+// the schema, not imported from those modules: the directory sits below every module
+// (docs/decisions/0034-user-directory.md).
 
 export type MetaRow = { key: string; value: string | null };
+/** A role of the user (the roles module presents it). */
+export type RoleRef = Pick<typeof roles.$inferSelect, 'id' | 'name' | 'shortName'>;
 /** The user's logo as the User object needs it (files/presenter.ts builds its URLs from `key`). */
 export type LogoRef = { id: number; key: string; fileName: string };
-/** A linked LD/TS account as the User object shows it: never its sealed secrets. */
-export type LinkRef = { app: LinkedApp } & LinkProfile;
+/** A linked LD/TS account as the User object shows it (the columns linkJson reads): never its sealed secrets. */
+export type LinkRef = { app: LinkedApp } & Pick<
+  typeof linkedAccounts.$inferSelect,
+  'externalUserId' | 'username' | 'email' | 'name' | 'clientName' | 'branchName'
+>;
 
-/** A user as services see it: roles and meta loaded, no password hash. presentUser() shapes it for the wire. */
+/**
+ * A user as services see it: roles and meta loaded, no password hash. presentUser() (modules/users)
+ * shapes it for the wire.
+ */
 export type UserRecord = {
   id: number;
   name: string;
@@ -21,7 +31,7 @@ export type UserRecord = {
   createdAt: Date;
   blockedAt: Date | null;
   dundasProjectId: string | null;
-  roles: RoleRow[];
+  roles: RoleRef[];
   meta: MetaRow[];
   logo: LogoRef | null;
   links: LinkRef[];
@@ -49,7 +59,7 @@ export const userRecordColumns = {
   createdAt: users.createdAt,
   blockedAt: users.blockedAt,
   dundasProjectId: users.dundasProjectId,
-  roles: sql<RoleRow[]>`coalesce((
+  roles: sql<RoleRef[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'shortName', r.short_name) order by r.id)
     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${outerUserId}
   ), '[]'::json)`,
@@ -111,7 +121,7 @@ const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().to
 
 /**
  * The user aggregate: a users row with its roles and meta. Every module that reads or writes users
- * does it here (modules/users/index.ts exports it); reads may also join the read model above.
+ * does it here (modules/directory/index.ts exports it); reads may also join the read model above.
  */
 export const createUserRepository = defineRepository((db: Executor) => {
   /** Sets these meta keys (others stay); a null value removes the key. */

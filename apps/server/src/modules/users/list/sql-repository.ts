@@ -2,7 +2,8 @@ import { asc, desc, isNotNull, isNull, sql, type Placeholder, type SQL } from 'd
 import type { USER_SORT_COLUMNS } from '@portal/contract';
 import { users, usersListVersion } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
-import { linkJson, type LinkRef, type UserRecord } from '../repository';
+import { likePattern } from '../../../lib/like';
+import { linkJson, type LinkRef, type UserRecord } from '../../directory';
 
 export type UserListFilter = { blocked: boolean; search: string | null };
 /** A filter as statements take it: the search may be a placeholder for the whole LIKE pattern. */
@@ -11,9 +12,6 @@ export type UserListOrder = { column: (typeof USER_SORT_COLUMNS)[number]; direct
 type Param<T> = T | Placeholder;
 /** A page: `limit` rows after skipping `offset`, counted from just after the row `afterId` when given. */
 export type PageWindow = { limit: Param<number>; offset: Param<number>; afterId?: Param<number> };
-
-/** `%`, `_` and the escape character itself match literally (docs/api.md: search treats them as text). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const sortColumns = {
   id: users.id,
@@ -27,8 +25,6 @@ const sortColumns = {
  * both sides, so case-insensitive). search_text is lower(name, email, username, company name),
  * kept by triggers (migration 0003) and indexed with pg_trgm.
  */
-export const likePattern = (search: string) => `%${escapeLike(search)}%`;
-
 function whereOf(filter: QueryFilter): SQL {
   const state = filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt);
   if (!filter.search) return state;
