@@ -1,22 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BI_MESSAGES } from '@portal/contract';
 import { auditLog, biAccounts } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { nsbiCustomer } from '../../test/nsbi';
 
 describe('DELETE dundas-bi/account/{id} (admin)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
   });
-  afterAll(() => t.close());
 
   /** A customer with a BI account. */
   const withAccount = async () => {

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BI_MESSAGES, META_KEYS, MESSAGES, reportItemListSchema } from '@portal/contract';
 import { biAccounts, userClicks, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens, setUserMeta } from '../../test/builders';
 import { api } from '../../test/http';
 import { createUserRepository } from '../directory';
 import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
 
 describe('NS BI for customers (dundas-bi/*)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
   });
-  afterAll(() => t.close());
 
   const items = async (tokens: TestTokens) =>
     reportItemListSchema.parse(

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pagedNsbiUsersSchema } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { FLEET_INSIGHTS_ID, nsbiCustomer } from '../../test/nsbi';
 
 describe('Users NSBI Dashboards (dundas-bi/project/users-project-items)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   const names: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
     for (const name of ['Zoe Zulu', 'Adam Alpha', 'Mia Mike']) {
       names.push(name);
@@ -21,7 +19,6 @@ describe('Users NSBI Dashboards (dundas-bi/project/users-project-items)', () => 
     await nsbiCustomer(t, { name: 'Nina Noproject', project: null });
     await createUser(t, { name: 'Olaf Outsider' }); // no NSBI flag
   });
-  afterAll(() => t.close());
 
   const list = async (query: string) => {
     const res = await http.get(`dundas-bi/project/users-project-items?${query}`, { headers: admin.headers });

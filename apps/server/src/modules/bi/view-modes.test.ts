@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportItemListSchema } from '@portal/contract';
 import { BI_ITEM_TYPES, BI_VIEW_MODES } from '../../integrations/bi/view-modes';
 import { stableGuid } from '../../simulators/bi/catalog';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { api } from '../../test/http';
 import { nsbiCustomer } from '../../test/nsbi';
 
 describe('report view modes (docs/product.md §1, issue 18.5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // A BI project with one item of each kind the BI server has.
-    const items = BI_ITEM_TYPES.map((type) => ({ name: `${type} view`, type }));
-    t = await createTestApp(
-      {},
-      { simulators: { bi: { projects: [{ name: 'All Kinds', folders: [], rootItems: items }] } } },
-    );
-  });
-  afterAll(() => t.close());
+  // A BI project with one item of each kind the BI server has.
+  const items = BI_ITEM_TYPES.map((type) => ({ name: `${type} view`, type }));
+  const t = useTestApp(
+    {},
+    { simulators: { bi: { projects: [{ name: 'All Kinds', folders: [], rootItems: items }] } } },
+  );
 
   it('lists each kind and opens it under its own path, where the BI server draws it', async () => {
     expect(Object.values(BI_VIEW_MODES).map((v) => v.mode)).toEqual([

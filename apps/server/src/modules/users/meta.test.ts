@@ -1,28 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { auditLog, userMeta } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, type BuiltUser, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('POST meta/user', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let me: BuiltUser;
   let mine: TestTokens;
   let other: BuiltUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     me = await createUser(t, { meta: [{ key: 'notes', value: 'mine' }] });
     mine = await signIn(t, me);
     other = await createUser(t, { meta: [{ key: 'company_name', value: 'Other Co' }] });
   });
-  afterAll(() => t.close());
 
   const save = (userId: number, meta: unknown, tokens: TestTokens | null = mine) =>
     http.post('meta/user', { user_id: userId, meta }, { headers: tokens?.headers });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { META_KEYS, ROLE_IDS, THROTTLE, VALIDATION } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn, type BuiltUser } from '../../test/builders';
 import { api } from '../../test/http';
-import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
 
 /** A stolen access token cannot take the account over: own email/password/2FA-off need current_password. */
 describe('re-authentication for own sensitive changes', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-    http = api(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url }));
+  const http = api(t);
 
   const body = (user: BuiltUser, over: Record<string, unknown> = {}) => ({
     name: user.name,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { auditLog, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 
@@ -28,21 +28,18 @@ const edit = (over: Record<string, unknown> = {}) => {
 };
 
 describe('users administration', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let customer: TestTokens;
   let customerId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
     const c = await createUser(t);
     customerId = c.id;
     customer = await signIn(t, c);
   });
-  afterAll(() => t.close());
 
   const auditsOf = (action: string, targetId: number) =>
     t.database.db

@@ -1,23 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES, META_KEYS, ROLE_IDS, type BulkUsersResponse } from '@portal/contract';
 import { auditLog, users, userMeta } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { FLEET_INSIGHTS_ID } from '../../test/nsbi';
 
 describe('POST users/bulk', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
   });
-  afterAll(() => t.close());
 
   const bulk = async (body: unknown, tokens = admin) => {
     const res = await http.post('users/bulk', body, { headers: tokens.headers, ip: '10.9.0.1' });

@@ -1,26 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { buildApp } from '../../app';
 import { auditLog, sessions, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
 import { api } from '../../test/http';
 import type { BiAccounts } from './bi-accounts';
 
 describe('delete, delete & block, restore', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let adminId: number;
   let ip = 0;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ id: adminId, tokens: admin } = await signedInAdmin(t));
   });
-  afterAll(() => t.close());
 
   const audit = async (action: string, targetId: number) =>
     (

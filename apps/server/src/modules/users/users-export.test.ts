@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS, ROLE_IDS } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 import { USER_EXPORT_BATCH } from './list/export';
@@ -9,13 +9,11 @@ import { USER_EXPORT_BATCH } from './list/export';
 const rowsOf = (body: string) => body.trim().split('\n').slice(1);
 
 describe('GET users/export', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let customer: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     ({ tokens: admin } = await signedInAdmin(t));
     customer = await signIn(t, await createUser(t, { name: 'Carl Customer', roleId: ROLE_IDS.customer }));
     await createUser(t, {
@@ -25,7 +23,6 @@ describe('GET users/export', () => {
     });
     await createUser(t, { name: 'Bea Blocked', email: 'bea@example.test', blocked: true });
   });
-  afterAll(() => t.close());
 
   const exportCsv = (query: string, tokens = admin) =>
     http.get(`users/export?format=csv&${query}`, { headers: tokens.headers });

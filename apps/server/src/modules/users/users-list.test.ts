@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS } from '@portal/contract';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
 
@@ -12,13 +12,11 @@ type Listed = {
 };
 
 describe('GET users: search, sort, pages', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     const a = await createAdmin(t, { name: 'Zed Admin', email: 'zed.admin@example.test' });
     ids.admin = a.id;
     admin = await signIn(t, a);
@@ -39,7 +37,6 @@ describe('GET users: search, sort, pages', () => {
     ];
     for (const { key, ...person } of people) ids[key] = (await createUser(t, person)).id;
   });
-  afterAll(() => t.close());
 
   const list = async (query: string, tokens = admin) => {
     const res = await http.get(`users?${query}`, { headers: tokens.headers });

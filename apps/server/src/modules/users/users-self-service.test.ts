@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { META_KEYS, MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 
 /** The Profile screen's 'Save Profile': PUT users/{own id} for any signed-in user. */
 describe('PUT users/{id} on oneself', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const http = api(t);
 
   const body = (email: string, over: Record<string, unknown> = {}) => ({
     name: 'Renamed Customer',

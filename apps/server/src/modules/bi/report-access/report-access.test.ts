@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ACCESS_MESSAGES, reportItemListSchema, userReportsSchema } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/use-test-app';
 import { signedInAdmin, type TestTokens } from '../../../test/builders';
 import { closedPortUrl } from '../../../test/fake-remote';
 import { api } from '../../../test/http';
@@ -8,15 +9,12 @@ import { nsbiCustomer } from '../../../test/nsbi';
 import { createGrantRepository } from './repository';
 
 describe('report access per user (users/{id}/reports)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
   });
-  afterAll(() => t.close());
 
   const access = async (userId: number) =>
     userReportsSchema.parse(

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BI_MESSAGES } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../../../test/builders';
 import { api } from '../../../test/http';
 
 describe('report folders (bi/reports/folders)', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let admin: TestTokens;
   let customer: TestTokens;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
     customer = await signIn(t, await createUser(t));
   });
-  afterAll(() => t.close());
 
   const create = (body: object, tokens = admin) =>
     http.post('bi/reports/folders', body, { headers: tokens.headers });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS, USER_SORT_COLUMNS, usersQuerySchema } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/use-test-app';
 import { createFileRepository } from '../../files/repository';
 import { createUser } from '../../../test/builders';
 import { pageIdsQuery, type UserListFilter } from './sql-repository';
@@ -14,9 +14,8 @@ import { listUsers, newUserListMemos } from './engine';
  * answer: every page of every order equals the plain OFFSET page, before and after a write.
  */
 describe('users list memories', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const names = ['Anna', 'Ben', 'anna', 'Ben', 'Carla', 'Zoe', 'Émile', 'Ben'];
     for (let i = 0; i < 46; i += 1) {
       const user = await createUser(t, {
@@ -43,7 +42,6 @@ describe('users list memories', () => {
     await t.database.db.execute(sql`
       update users set created_at = timestamptz '2026-01-01 00:00:00+00' + (id % 4) * interval '1 microsecond'`);
   });
-  afterAll(() => t.close());
 
   /** The reference: the page's ids by a plain LIMIT/OFFSET query. */
   const plainIds = async (filter: UserListFilter, query: ReturnType<typeof usersQuerySchema.parse>) => {
