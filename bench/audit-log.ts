@@ -1,7 +1,7 @@
 // The audit log at scale: 1,000,000 audit rows (10,000 users) on PostgreSQL, then the statements of
 // GET audit-log for each kind of filter the screen offers, timed in-process through the audit
 // service and presenter (what the route runs, without HTTP), and one whole CSV export streamed to
-// nowhere with the process's peak resident memory. Target (issue 19): p95 ≤ 50 ms per filtered page.
+// nowhere with the process's peak resident memory. Target: p95 ≤ 50 ms per filtered page.
 //
 //   npx tsx bench/audit-log.ts [--rows 1000000] [--runs 200]
 //   BENCH_DATABASE_URL=postgres://…  (a server that may CREATE DATABASE; default 127.0.0.1:5432)

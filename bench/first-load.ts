@@ -1,7 +1,7 @@
 // What a browser receives, over the wire, to show /login and then to sign in and see Applications:
 // every request Chromium finishes, sized as the server sent it (response headers + encoded body,
 // Playwright's `request.sizes()` on `requestfinished`), grouped by type, against the budgets of
-// issue 17. A fresh browser context, so the cache is cold.
+// docs/decisions/0017-first-load-over-the-wire.md. A fresh browser context, so the cache is cold.
 // Needs `npm run build`. Run: npm run bench:first-load
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { FLOW_USER, WARM_ORDER, prepareSignedInScreens, type SignedInScreen } fr
 const BUDGET_KB = { login: 150, signIn: 150, screen: 170 };
 /** A screen's data drawn this soon after the click that opens it, in a warm session. */
 const WARM_TARGET_MS = 100;
-/** "Far fewer than 52": the count measured before issue 17. */
+/** "Far fewer than 52": the count measured before decision 0017. */
 const REQUESTS_BEFORE = 52;
 const TYPES = ['document', 'script', 'stylesheet', 'font', 'image', 'fetch', 'other'] as const;
 type Type = (typeof TYPES)[number];
@@ -161,7 +161,7 @@ async function measure(baseUrl: string, screens: SignedInScreen[]) {
     await dataArea(page).getByText(first.dataText).first().waitFor();
     await settled(page);
     const signIn = report('typing + Sign In → NS BI drawn', await take(), BUDGET_KB.signIn);
-    console.log(`\nrequests for sign-in → NS BI: ${signIn.count} (before issue 17: ${REQUESTS_BEFORE})`);
+    console.log(`\nrequests for sign-in → NS BI: ${signIn.count} (before decision 0017: ${REQUESTS_BEFORE})`);
 
     // Each signed-in screen opened at its address with the HTTP cache emptied before it, in the
     // tab that signed in (its session storage holds the session): what a phone downloads.

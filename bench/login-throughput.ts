@@ -1,5 +1,5 @@
 // Sign-ins per second against raw Argon2id verifications per second with the same parameters,
-// measured in one run on this machine (issue 4: target ratio ≥ 0.8), on PGlite and on PostgreSQL.
+// measured in one run on this machine (target ratio ≥ 0.8), on PGlite and on PostgreSQL.
 // Needs `npm run build`. All sign-ins are of one account from one address: the throttle's
 // concurrency path (decision 0030) is on the hot path.
 //   npx tsx bench/login-throughput.ts      (BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_ROUNDS override;

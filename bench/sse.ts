@@ -1,4 +1,4 @@
-// 5,000 concurrent Server-Sent-Events subscribers (issue 4): memory per connection on the server
+// 5,000 concurrent Server-Sent-Events subscribers: memory per connection on the server
 // and the time from a sign-in to delivery at the 99th percentile (target ≤ 250 ms), on one
 // instance and across two instances on one PostgreSQL database. Needs `npm run build`.
 //   npx tsx bench/sse.ts     (BENCH_SUBSCRIBERS, BENCH_SIGNINS override)

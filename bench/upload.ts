@@ -1,7 +1,7 @@
 // Upload path under load: while 1 and then 4 maximum-size PNG logos (10,240,000 bytes of noise, the
 // worst case for decoding and re-encoding) are uploaded at once, how much the server's resident
 // memory grows (peak VmRSS − VmRSS before) and the longest a /healthz request sent meanwhile waits.
-// Targets (issue 15): growth ≤ 150 MB, longest /healthz wait ≤ 100 ms.
+// Targets: growth ≤ 150 MB, longest /healthz wait ≤ 100 ms.
 // Needs `npm run build`. Run: npx tsx bench/upload.ts   (BENCH_DB=pglite|postgres|both, default both)
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';

@@ -12,7 +12,8 @@ export type Credentials = { email: string; password: string };
 
 /**
  * Signs in through the API and puts the session where the SPA keeps it, so a journey starts on the
- * screen it tests. Only the specs of the sign-in screen itself sign in through the form (STYLE.md 7).
+ * screen it tests. Only the specs of the sign-in screen itself sign in through the form: every
+ * other spec starts signed in, so a broken form fails only the specs about it.
  */
 export async function signInViaApi(
   page: Page,

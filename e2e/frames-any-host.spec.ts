@@ -3,7 +3,7 @@ import { ADMIN, E2E_PORT, signInViaApi } from './fixtures';
 import { createNsbiCustomer } from './support/nsbi';
 
 /**
- * Issue 18.1: the portal's frames (report views, Analysis, API summary, BI designer) render
+ * The portal's frames (report views, Analysis, API summary, BI designer) render
  * whatever host name the browser used: the built-in simulators are addressed by path, and the CSP
  * lets pages frame them. The server's APP_URL names 127.0.0.1; the journey opens localhost too.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, signInViaApi } from './fixtures';
 import { createNsbiCustomer } from './support/nsbi';
 
-/** Issue 18.15: at 390 px wide nothing scrolls sideways and nothing a user needs is off-screen. */
+/** At 390 px wide nothing scrolls sideways and nothing a user needs is off-screen. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -71,7 +71,7 @@ test.describe('NS BI for admins', () => {
   }, testInfo) => {
     const developer = await createNsbiCustomer(request, { roleId: ROLE_IDS.developer });
     await signInViaApi(page, developer, '/dev-resources');
-    // The page's Hardware tile (the sidebar's Hardware is a link too now, issue 18.7).
+    // The page's Hardware tile (the sidebar's Hardware is a link too now).
     await page
       .getByRole('main')
       .getByRole('link', { name: /Hardware/ })

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInViaApi } from './fixtures';
 
-// The journeys of the sign-in screen itself sign in through the form (STYLE.md 7).
+// The journeys of the sign-in screen itself sign in through the form (e2e/fixtures.ts says why the
+// others do not).
 test.describe('Sign In', () => {
   test('an admin signs in, reaches Applications and signs out', async ({ page }) => {
     await page.goto('/');
@@ -53,9 +54,7 @@ test.describe('Sign In', () => {
     await expect(page.getByText('Password is a required field')).toHaveCount(0);
   });
 
-  test('the first click on a link under a form that validates on blur lands (issue 18.9)', async ({
-    page,
-  }) => {
+  test('the first click on a link under a form that validates on blur lands', async ({ page }) => {
     await page.goto('/register');
     // A field left by pressing the link: its message must not move the link from under the pointer.
     await page.getByLabel(/Full name/).click();

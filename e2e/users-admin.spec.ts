@@ -62,7 +62,7 @@ test.describe('users administration', () => {
         pointer.y <= box.y + box.height;
       expect(underPointer, 'the toast lies under the pointer').toBe(false);
       await expect(toast(page, MESSAGES.userCreated)).toBeHidden({ timeout: 10_000 });
-      // The new user is in sight (issue 18.14): the list searches for them and marks the row.
+      // The new user is in sight: the list searches for them and marks the row.
       await expect(page).toHaveURL(/\/admin\/users\?search=/);
       await expect(userRow(page, created.email)).toHaveAttribute('data-created', 'true');
     });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoForm, rawUpload } from './test/raw-upload';
 
 /**
- * Issue 14 point 4, on the real process (tsx runs main.ts): SIGTERM with an idle keep-alive
+ * On the real process (tsx runs main.ts): SIGTERM with an idle keep-alive
  * connection and a request in flight on another one ends with exit 0 well inside the grace
  * period, the in-flight answer carrying `Connection: close`.
  */
@@ -74,7 +74,7 @@ async function startServer(dataDir: string) {
   return { server, port, exited };
 }
 
-describe('SIGTERM (issue 14)', () => {
+describe('SIGTERM', () => {
   let dataDir: string;
   let server: ChildProcess;
   let port: number;

@@ -6,7 +6,7 @@ import { signedInAdmin, type TestTokens } from '../test/builders';
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres';
 
 /**
- * Issue 14, points 1 and 2, on a PostgreSQL server of the test's own (port 55432 or the next free
+ * The database going away (docs/decisions/0019-reliability.md), on a PostgreSQL server of the test's own (port 55432 or the next free
  * one): connections killed mid-request, and the whole server stopped for 5 s under load and
  * started again. Skipped only where no PostgreSQL binaries are installed (they are on the
  * project's machines).
@@ -14,7 +14,7 @@ import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } fro
 const PORT = 55_432;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.runIf(canRunPrivatePostgres())('the database going away (issue 14)', () => {
+describe.runIf(canRunPrivatePostgres())('the database going away', () => {
   let server: PrivatePostgres;
   let t: TestApp;
   let admin: { id: number; tokens: TestTokens };

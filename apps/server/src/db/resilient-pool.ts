@@ -3,7 +3,7 @@ import type { Pool, PoolClient, PoolConfig } from 'pg';
 type Pg = { Pool: typeof Pool };
 
 /**
- * How long a request may wait on a database that is away (issue 14: no call hangs past 10 s): a
+ * How long a request may wait on a database that is away (no call hangs past 10 s): a
  * connection (new, or a free one of the pool) within 3 s, else "timeout exceeded when trying to
  * connect"; a query's answer within 8 s. TCP keep-alive finds a connection whose peer vanished.
  * plugins/error-handler.ts answers all of these with 503 + Retry-After.

@@ -5,7 +5,7 @@ import { createUser } from '../test/builders';
 import { MISBEHAVIOURS, startFakeRemote, type FakeRemote } from '../test/fake-remote';
 import { BREAKER_OPEN_MS, createRemote, RemoteFailure, type RemoteLog } from './remote';
 
-/** Issue 14 point 5: outside systems cannot drag the portal down. */
+/** Outside systems cannot drag the portal down. */
 const silent: RemoteLog = { debug: () => undefined, warn: () => undefined };
 const failureOf = (call: Promise<unknown>) =>
   call.then(

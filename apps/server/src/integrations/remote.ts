@@ -70,7 +70,7 @@ const MAX_BODY_BYTES = 1_048_576;
 /**
  * After a call could not reach the system (down, or no answer within the timeout), further calls
  * fail at once for this long instead of each waiting out the timeout again: a sign-in that asks LD
- * and then TS waits on a dead system once per outage, not once per attempt (issue 14). The first
+ * and then TS waits on a dead system once per outage, not once per attempt. The first
  * call after the pause goes through and closes the breaker when it gets any answer.
  */
 export const BREAKER_OPEN_MS = 5_000;

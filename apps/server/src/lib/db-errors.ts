@@ -41,7 +41,7 @@ const LOST_CONNECTION_MESSAGES =
 
 /**
  * Whether the database could not be reached, went away mid-query or did not answer within the
- * query timeout (issue 14): the request is not at fault and may be retried once the database is
+ * query timeout: the request is not at fault and may be retried once the database is
  * back, so it is a 503, not a 500. SQLSTATE
  * classes 08 (connection exception), 57P01–57P03 (admin shutdown, crash shutdown, cannot connect
  * now) and 53300 (too many connections).

@@ -4,7 +4,7 @@ import { useTestApp } from '../test/use-test-app';
 import { createUser, signIn, signedInAdmin, type TestTokens } from '../test/builders';
 
 /**
- * Issue 14: every malformed input gets a 4xx with a message, never a 5xx. The routes come from the
+ * Every malformed input gets a 4xx with a message, never a 5xx. The routes come from the
  * app's own OpenAPI document (every documented operation), so a new route is fuzzed without
  * anyone adding it here. Each property throws generated junk at one route's params, query and body.
  */
@@ -125,7 +125,7 @@ function routesOf(document: { paths: Record<string, Record<string, Operation>> }
   );
 }
 
-describe('bad input never gets a 5xx (issue 14)', () => {
+describe('bad input never gets a 5xx', () => {
   const t = useTestApp();
   let admin: { id: number; tokens: TestTokens };
   let routes: Route[];
@@ -191,7 +191,7 @@ describe('bad input never gets a 5xx (issue 14)', () => {
   }, 600_000);
 });
 
-describe('malformed multipart bodies get a 400 (issue 14)', () => {
+describe('malformed multipart bodies get a 400', () => {
   const t = useTestApp();
   let admin: { id: number; tokens: TestTokens };
   beforeAll(async () => {

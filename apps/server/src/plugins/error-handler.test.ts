@@ -22,7 +22,7 @@ function appThrowing(errors: Record<string, () => Promise<unknown>>) {
   return { app, lines };
 }
 
-describe('error handler safety nets (issue 14)', () => {
+describe('error handler safety nets', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://' });

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/app';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const INDEX = '<!doctype html><html><head><title>Customer Portal</title></head><body></body></html>';
-/** What the server sends for INDEX: the same page, with its APP_ENV (issue 18.8) and its release for the app. */
+/** What the server sends for INDEX: the same page, with its APP_ENV and its release for the app. */
 const PAGE = INDEX.replace(
   '</head>',
   `<meta name="app-env" content="test"><meta name="app-version" content="${release.version}">` +
@@ -101,7 +101,7 @@ describe('the web build, precompressed', () => {
   });
 });
 
-describe('the page tells the app the server’s APP_ENV (issue 18.8)', () => {
+describe('the page tells the app the server’s APP_ENV', () => {
   it('says production on a production server, whatever the build was made for', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     writeBuild(dir);

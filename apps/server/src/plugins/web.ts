@@ -14,7 +14,7 @@ const LOGIN_PAGE = /^\/login\/?(\?|$)/;
 /**
  * What the serving server tells the app in index.html, as `<meta name=… content=…>` tags: its
  * APP_ENV (`app-env`: the app decides at run time what production hides, so a development build on
- * a production server shows no Register link that would answer "Not found.", issue 18.8) and, when
+ * a production server shows no Register link that would answer "Not found.") and, when
  * it traces, the browser's sample rate (`trace-sample-rate`: without it the app loads no tracing and
  * asks nothing, decision 0022). Meta tags, not a script: the CSP allows no inline script.
  */

@@ -1,4 +1,4 @@
-/** Account security (issue 4): mail outbox, two-factor challenges, password reset links, realtime tickets. */
+/** Account security: mail outbox, two-factor challenges, password reset links, realtime tickets. */
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core';
 

@@ -1,4 +1,4 @@
-/** Linked Live Dispatch and Tattle Systems accounts (issue 9). */
+/** Linked Live Dispatch and Tattle Systems accounts. */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';

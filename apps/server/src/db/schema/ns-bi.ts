@@ -1,4 +1,4 @@
-/** NS BI (issues 10 and 11): BI accounts, report folders, clicks and report access. */
+/** NS BI: BI accounts, report folders, clicks and report access. */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -78,7 +78,7 @@ export const userClicks = pgTable(
   ],
 );
 
-// ---- report access (issue 11) ------------------------------------------------------------------
+// ---- report access ------------------------------------------------------------------
 
 /**
  * Which of their project's BI items a user may see, once an admin has said so (Report access): a

@@ -42,7 +42,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
     expect(overview).toMatchObject({
       type: 'dashboard',
       folderName: 'Operations',
-      // docs/product.md §3: the user's email is a folder of the path (issue 18.4).
+      // docs/product.md §3: the user's email is a folder of the path.
       friendlyLocationElements: ['Fleet Insights', user.email, 'Operations'],
       initialViewOptions: 'viewonly',
       managedBy: null,
@@ -170,7 +170,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
   });
 
   describe('BI accounts', () => {
-    it('POST meta/user turning Uses NSBI on makes the BI account in the same call, once (issue 18.20)', async () => {
+    it('POST meta/user turning Uses NSBI on makes the BI account in the same call, once', async () => {
       const user = await createUser(t);
       await createUserRepository(t.database.db).setProject([user.id], FLEET_INSIGHTS_ID, new Date());
       const turnOn = () =>
@@ -286,7 +286,7 @@ describe('NS BI for customers (dundas-bi/*)', () => {
       expect(t.simulators!.bi.state.accountByName(`portal-user-${user.id}`)).toBeUndefined();
     });
 
-    it('a BI account deleted on the BI server is made again at the next view (issue 14)', async () => {
+    it('a BI account deleted on the BI server is made again at the next view', async () => {
       const { user, tokens } = await nsbiCustomer(t);
       const overview = (await items(tokens)).find((i) => i.name === 'Fleet Overview')!;
       const view = () => http.get(`dundas-bi/log-on/token?item=${overview.id}`, { headers: tokens.headers });

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { api } from '../../test/http';
 import { nsbiCustomer } from '../../test/nsbi';
 
-describe('report view modes (docs/product.md §1, issue 18.5)', () => {
+describe('report view modes (docs/product.md §1)', () => {
   // A BI project with one item of each kind the BI server has.
   const items = BI_ITEM_TYPES.map((type) => ({ name: `${type} view`, type }));
   const t = useTestApp(

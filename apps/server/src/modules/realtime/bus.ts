@@ -113,7 +113,7 @@ function postgresBus(database: Database, url: string, log: FastifyBaseLogger): B
       timer = undefined;
       connected = connect().catch((err: unknown) => {
         log.warn({ err }, 'realtime listener could not reconnect');
-        // At most 2 s apart: the listener must be back within 5 s of the database (issue 14).
+        // At most 2 s apart: the listener must be back within 5 s of the database.
         retryMs = Math.min(retryMs * 2, 2_000);
         reconnectLater();
       });

@@ -72,7 +72,7 @@ describe('developer resources, analysis and designers', () => {
   });
 });
 
-describe('frames off the configured host (issue 18.1)', () => {
+describe('frames off the configured host', () => {
   let mounted: TestApp;
   beforeAll(async () => {
     // APP_URL names localhost, but the browser may use 127.0.0.1 or the machine's address.

@@ -6,7 +6,7 @@ const TOP = 10;
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * NS BI usage: clicks are counted as they happen (docs/product.md §7 "user-logs"); the charts (issue 11) show
+ * NS BI usage: clicks are counted as they happen (docs/product.md §7 "user-logs"); the charts show
  * clicks per day, the most opened reports and the most active users over the last `days` days
  * (UTC), from the daily roll-ups. Report names come from the BI trees the portal keeps
  * (`reportName`); a report no kept tree knows shows by id.

@@ -59,7 +59,7 @@ describe('two-factor sign-in by mailed code', () => {
     expect(mail.text).not.toContain(user.password);
   });
 
-  it('says only the email was sent, even with a primary phone number (issue 18.11: no SMS is sent)', async () => {
+  it('says only the email was sent, even with a primary phone number (no SMS is sent)', async () => {
     const { login, user } = await fresh([
       ...twoFactorOn,
       { key: META_KEYS.primaryPhone, value: '5551234567' },
