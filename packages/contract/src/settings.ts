@@ -6,4 +6,3 @@ export const systemSettingSchema = z.object({
   value: z.nullable(text().check(z.maxLength(5000))),
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;
-export const saveSystemSettingsSchema = z.array(systemSettingSchema).check(z.minLength(1), z.maxLength(100));
