@@ -92,6 +92,42 @@ describe('Audit log', () => {
     expect(
       await screen.findByText('The from field must be a valid date.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+    // Under its field, as every 422 is (the form's applyServerErrors).
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('The from field must be a valid date.');
+  });
+
+  it("checks the filters by the query's own rules before asking the server", async () => {
+    const { requests, query, user } = renderPage('/admin/audit-log', () => ({ body: pageOf([blocked]) }));
+    await table();
+    await user.type(screen.getByRole('textbox', { name: 'Action starts with' }), 'Users.');
+    await user.type(screen.getByRole('textbox', { name: 'Actor ID' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('textbox', { name: 'Action starts with' })).toHaveAccessibleDescription(
+      'The action field may hold only a-z, 0-9, "_" and ".".',
+    );
+    expect(screen.getByRole('textbox', { name: 'Actor ID' })).toHaveAttribute('aria-invalid', 'true');
+    expect(query().get('action')).toBeNull();
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('keeps its order in the URL (newest first unless asked) and sends it with the filters', async () => {
+    const { requests, query, user } = renderPage('/admin/audit-log?actor=1&page=2', () => ({
+      body: pageOf([blocked], 80),
+    }));
+    const grid = await table();
+    await user.click(within(grid).getByRole('button', { name: /When/ }));
+    await waitFor(() => expect(query().get('sortDirection')).toBe('asc'));
+    expect(query().get('actor')).toBe('1');
+    expect(query().get('page')).toBeNull();
+    await waitFor(() =>
+      expect(requests().at(-1)).toEqual({
+        sortColumn: 'at',
+        sortDirection: 'asc',
+        paginate: '25',
+        page: '1',
+        actor: '1',
+      }),
+    );
   });
 
   it('exports the filtered log (every page) as a CSV download', async () => {
