@@ -235,6 +235,17 @@ export const deleteUserQuerySchema = z.object({
 });
 
 /**
+ * The confirm-password dialog (turning one's own two-factor off): the current password, untrimmed,
+ * required with the message the server answers when it is missing.
+ */
+export const confirmPasswordFormSchema = z.object({
+  current_password: text().check(
+    z.minLength(1, { error: VALIDATION.currentPasswordRequired }),
+    z.maxLength(200),
+  ),
+});
+
+/**
  * `POST meta/user` body: only known meta keys (docs/api.md "Meta keys"), each value by its rule, errors
  * keyed by meta key. Who may write which key (own user, admin-only keys) is the server's check.
  */
