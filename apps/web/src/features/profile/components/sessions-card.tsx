@@ -6,7 +6,7 @@ import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
@@ -70,8 +70,7 @@ export function SessionsCard() {
   const onConfirm = () =>
     revoke.mutate(undefined, {
       onSuccess: (message) => showToast({ color: 'green', message }),
-      onError: (error) =>
-        !(isApiError(error) && error.isServerError) && showToast({ color: 'red', message: error.message }),
+      onError: (error) => toastApiError(error),
       onSettled: () => setConfirming(false),
     });
 
