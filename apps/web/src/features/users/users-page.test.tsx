@@ -14,11 +14,16 @@ const casey = buildUser({
   meta: [{ key: META_KEYS.companyName, value: 'Acme Haulage' }],
 });
 
-function renderUsers(path: string, users: MockHandler | User[] = [admin, casey]) {
+function renderUsers(
+  path: string,
+  users: MockHandler | User[] = [admin, casey],
+  more: Record<string, MockHandler> = {},
+) {
   signIn(admin);
   const http = mockApi({
     'GET auth/me': { body: { data: admin } },
     'GET users': Array.isArray(users) ? () => ({ body: buildUsersPage(users, { total: 60 }) }) : users,
+    ...more,
   });
   const view = renderApp(path);
   const query = () => new URLSearchParams(view.router.state.location.search);
@@ -99,6 +104,26 @@ describe('Users list', () => {
   it('says there are no records when the list is empty', async () => {
     renderUsers('/admin/users', []);
     expect(await findText(MESSAGES.noRecords)).toBeInTheDocument();
+  });
+
+  it('exports the blocked list as shown (search and order, every page) as a CSV download', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const { http } = renderUsers('/admin/users?blocked&sortColumn=name&search=ac', [casey], {
+      'GET users/export': () => new Response('id\n7\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    await findText('Casey Customer');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const [call] = http.calls('GET users/export');
+    expect(Object.fromEntries(call!.url.searchParams)).toMatchObject({
+      format: 'csv',
+      blocked: '1',
+      sortColumn: 'name',
+      search: 'ac',
+    });
+    click.mockRestore();
   });
 
   it('reads page, size, sort and search from the URL and asks the API for exactly that', async () => {
