@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry, PagedAudit } from '@portal/contract';
 import { buildPage, buildUser } from '../../test/builders';
-import { mockApi, type MockHandler } from '../../test/fetch-mock';
+import { csv, mockApi, stubDownloads, type MockHandler } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
@@ -131,22 +131,17 @@ describe('Audit log', () => {
   });
 
   it('exports the filtered log (every page) as a CSV download', async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
     const { http, user } = renderPage(
       '/admin/audit-log?actor=1&page=2',
       () => ({ body: pageOf([blocked]) }),
       {
-        'GET audit-log/export': () =>
-          new Response('id,at\n42,2026-11-02\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+        'GET audit-log/export': () => csv('id,at\n42,2026-11-02\n'),
       },
     );
+    const { click, exported } = stubDownloads(http, 'GET audit-log/export');
     await table();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [call] = http.calls('GET audit-log/export');
-    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+    expect(await exported()).toEqual({
       format: 'csv',
       sortColumn: 'at',
       sortDirection: 'desc',

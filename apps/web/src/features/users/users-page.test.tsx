@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { buildUser, buildUsersPage } from '../../test/builders';
-import { mockApi, type MockHandler } from '../../test/fetch-mock';
+import { csv, mockApi, stubDownloads, type MockHandler } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin', email: 'ada@example.com' });
@@ -107,17 +107,13 @@ describe('Users list', () => {
   });
 
   it('exports the blocked list as shown (search and order, every page) as a CSV download', async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
     const { http } = renderUsers('/admin/users?blocked&sortColumn=name&search=ac', [casey], {
-      'GET users/export': () => new Response('id\n7\n', { headers: { 'content-type': 'text/csv' } }),
+      'GET users/export': () => csv('id\n7\n'),
     });
+    const { click, exported } = stubDownloads(http, 'GET users/export');
     await findText('Casey Customer');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [call] = http.calls('GET users/export');
-    expect(Object.fromEntries(call!.url.searchParams)).toMatchObject({
+    expect(await exported()).toMatchObject({
       format: 'csv',
       blocked: '1',
       sortColumn: 'name',
