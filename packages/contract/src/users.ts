@@ -179,8 +179,14 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
     );
 export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
 
+/**
+ * The body of POST users / PUT users/{id} as the web sends it: the schema's payload, whose password
+ * an edit leaves out (one type for both modes, where the create schema requires it).
+ */
+export type UserPayloadRequest = Omit<UserPayload, 'password'> & Partial<Pick<UserPayload, 'password'>>;
+
 /** Form values → API payload. On edit an empty password drops both password fields (docs/product.md §5). */
-export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }): UserPayload {
+export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }): UserPayloadRequest {
   const meta = [
     { key: META_KEYS.companyName, value: form.company_name },
     { key: META_KEYS.primaryPhone, value: form.primary_phone_number },
@@ -196,9 +202,10 @@ export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }):
   return {
     name: form.name,
     email: form.email,
-    // Undefined is left out of the JSON body, as the server's edit rule wants for "keep the old one".
-    password: form.password === '' ? undefined : form.password,
-    ...(form.password !== '' && { password_confirmation: form.password_confirmation }),
+    ...(form.password !== '' && {
+      password: form.password,
+      password_confirmation: form.password_confirmation,
+    }),
     ...(form.current_password && { current_password: form.current_password }),
     meta,
     role_id: form.role_id,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@portal/contract';
 import { release } from '../../lib/release';
 
 /** Liveness and readiness, outside /api so load balancers need no token. */
@@ -13,7 +14,7 @@ export async function healthRoutes(app: FastifyInstance) {
       return { status: 'ok', database: database.kind };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
-      return reply.status(503).header('Retry-After', '5').send({ message: 'Database unavailable.' });
+      return reply.status(503).header('Retry-After', '5').send({ message: MESSAGES.databaseUnavailable });
     }
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
-import type { ActiveSession } from '@portal/contract';
+import { SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
 import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
@@ -114,8 +114,8 @@ export function SessionsCard() {
       ) : sessions.isError ? (
         <Alert color="red" variant="light" role="alert">
           {isApiError(sessions.error) && sessions.error.status === 404
-            ? 'Sessions cannot be listed: the server does not offer this yet.'
-            : `Could not load your sessions: ${sessions.error.message}`}
+            ? SESSION_MESSAGES.listUnavailable
+            : SESSION_MESSAGES.listFailed(sessions.error.message)}
         </Alert>
       ) : narrow ? (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">

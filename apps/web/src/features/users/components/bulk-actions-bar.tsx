@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
-import type { BulkAction, BulkUsersRequest } from '@portal/contract';
+import { BULK_MESSAGES, type BulkAction, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
@@ -57,7 +57,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       if (failed.length)
         showToast({
           color: 'red',
-          message: `Not updated: ${failed.map((r) => `#${r.id} (${r.message})`).join(', ')}`.slice(0, 300),
+          message: BULK_MESSAGES.notUpdated(failed),
         });
       setConfirming(false);
       setAction(null);
