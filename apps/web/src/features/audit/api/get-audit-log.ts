@@ -4,6 +4,7 @@ import {
   AUDIT_SORT_COLUMNS,
   pagedAuditSchema,
   type AuditFilters,
+  type AuditQuery,
   type PagedAudit,
 } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -11,7 +12,7 @@ import { auditKeys } from '../../../shared/api/query-keys';
 import { parseListParams, toApiQuery, type PagedListParams } from '../../../shared/ui/data-table/list-params';
 
 /** The audit log screen's state, as the URL holds it: the shared list state and the filters. */
-export type AuditParams = PagedListParams<(typeof AUDIT_SORT_COLUMNS)[number]> & AuditFilters;
+export type AuditParams = PagedListParams<AuditQuery['sortColumn']> & AuditFilters;
 
 /** The audit log is newest first unless `sortDirection=asc` (the query's own default). */
 export const AUDIT_DEFAULT_DIRECTION = 'desc';
