@@ -57,7 +57,12 @@ export const activeSessionSchema = z.object({
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 export const activeSessionsSchema = z.array(activeSessionSchema);
-export const SESSION_MESSAGES = { othersRevoked: 'Other sessions were signed out.' } as const;
+export const SESSION_MESSAGES = {
+  othersRevoked: 'Other sessions were signed out.',
+  /** The Profile's Sessions card against a server without GET auth/sessions (404). */
+  listUnavailable: 'Sessions cannot be listed: the server does not offer this yet.',
+  listFailed: (reason: string) => `Could not load your sessions: ${reason}`,
+} as const;
 
 /** A mail kept in the development outbox (GET mail/outbox, admin, not in production). */
 export const outboxMailSchema = z.object({

@@ -4,8 +4,18 @@ import { pagedOf, pagedQuerySchema } from './envelope';
 /** Sortable columns of the audit log: only time (the indexes serve nothing else at 1,000,000 rows). */
 export const AUDIT_SORT_COLUMNS = ['at'] as const;
 
-const userIdFilter = () =>
-  z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)));
+const userIdRule = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
+const userIdFilter = () => z.optional(userIdRule);
+/** A user id as the filter form holds it: text, empty when not set, else by the query's rule. */
+const userIdText = () =>
+  z.string().check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      if (value === '') return;
+      const issue = userIdRule.safeParse(value).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+    }),
+  );
 /**
  * Dates an audit filter takes: 1970 to 9999. JavaScript parses years up to ±275760, which
  * PostgreSQL's timestamptz refuses (an export answered 500 with `from=-271821-04-20`).
@@ -29,6 +39,14 @@ const isoDate = (name: string) =>
     ),
   );
 
+const actionFilter = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(100),
+    z.regex(/^[a-z0-9_.]*$/, { error: 'The action field may hold only a-z, 0-9, "_" and ".".' }),
+  );
+
 /**
  * `GET audit-log`: the paged query of the users list, filtered by who acted (`actor`), whom it was
  * about (`target`, a user id), the action's prefix (`auth.login` matches `auth.login.failed`) and a
@@ -38,18 +56,27 @@ const auditFilterSchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
   sortDirection: z._default(z.enum(['asc', 'desc']), 'desc'),
   actor: userIdFilter(),
   target: userIdFilter(),
-  action: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(100),
-        z.regex(/^[a-z0-9_.]*$/, { error: 'The action field may hold only a-z, 0-9, "_" and ".".' }),
-      ),
-  ),
+  action: z.optional(actionFilter),
   from: isoDate('from'),
   to: isoDate('to'),
 });
+
+/**
+ * The audit log screen's filter form (text fields, empty when not set), checked by the same rules as
+ * the query, so the form says what the server would answer with a 422.
+ */
+export const auditFiltersFormSchema = z.object({
+  actor: userIdText(),
+  target: userIdText(),
+  action: actionFilter,
+  from: isoDate('from'),
+  to: isoDate('to'),
+});
+/** The audit log's filters as the screen's URL and form hold them. */
+export type AuditFilters = Required<z.input<typeof auditFiltersFormSchema>>;
+export const AUDIT_FILTER_KEYS = ['actor', 'target', 'action', 'from', 'to'] as const satisfies ReadonlyArray<
+  keyof AuditFilters
+>;
 
 /**
  * Matching rows are counted up to this many: beyond it `meta.total` is this number and

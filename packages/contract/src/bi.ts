@@ -203,6 +203,7 @@ export const biBulkProjectSchema = z.strictObject({
     ),
   project_id: z.nullable(biId()),
 });
+export type BiBulkProject = z.infer<typeof biBulkProjectSchema>;
 /** Its answer: how many users now have the project, and the sentence that says so. */
 export const biBulkProjectAnswerSchema = z.object({
   data: z.object({ count: z.number() }),

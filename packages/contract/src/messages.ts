@@ -11,9 +11,9 @@ export const MESSAGES = {
   malformedRequest: 'The request could not be understood.',
   serverError: 'Something went wrong. Please try again.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
-  tooLarge: 'The request is too large.',
+  requestTooLarge: 'The request is too large.',
   unsupportedMediaType: 'Unsupported media type.',
-  /** /readyz while the database does not answer (for load balancers, outside the API). */
+  /** GET /readyz while the database does not answer (for load balancers and operators). */
   databaseUnavailable: 'Database unavailable.',
 
   maintenance: "Sorry, we're down for scheduled maintenance.",

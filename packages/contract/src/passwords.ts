@@ -12,6 +12,8 @@ export const PASSWORD_MESSAGES = {
   resetDone: 'Your password has been reset. You can now sign in with your new password.',
   invalidResetToken: 'This password reset link is invalid or has expired.',
   emailTaken: 'The email has already been taken.',
+  /** The Reset Password page opened without `?token=` (a link cut short). */
+  resetLinkIncomplete: 'The reset link is incomplete: it has no token.',
 } as const;
 
 /** Reset links live 60 minutes (docs/architecture.md "Security baseline"). */

@@ -7,4 +7,3 @@ export const systemSettingSchema = z.object({
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;
 export const systemSettingListSchema = z.array(systemSettingSchema);
-export const saveSystemSettingsSchema = z.array(systemSettingSchema).check(z.minLength(1), z.maxLength(100));

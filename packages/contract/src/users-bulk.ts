@@ -17,6 +17,9 @@ export const BULK_MESSAGES = {
   projectRequired: 'The project_id field is required for assign_project.',
   done: (done: number, total: number) => `${done} of ${total} users updated.`,
   failed: 'Could not update this user.',
+  /** The web's toast after a bulk action: each user it could not change, with why. */
+  notUpdated: (failures: Array<{ id: number; message: string | null }>) =>
+    `Not updated: ${failures.map((f) => `#${f.id} (${f.message})`).join(', ')}`.slice(0, 300),
 } as const;
 
 /**

@@ -50,12 +50,11 @@ export const META_VALUE_RULES: Record<string, z.ZodMiniType<string>> = {
   [META_KEYS.twoFactor]: z.enum(['0', '1'], { error: 'Two Factor Authentication must be 0 or 1' }),
   [META_KEYS.singleSession]: z.enum(['0', '1'], { error: 'Limit to Single Session must be 0 or 1' }),
 };
-const metaRules = META_VALUE_RULES;
 
 /** Checks meta values by META_VALUE_RULES; an error is keyed by the meta key (docs/api.md "Error keys"). */
 function checkMetaValues(meta: Array<{ key: string; value: string | null }>, ctx: z.core.$RefinementCtx) {
   for (const item of meta) {
-    const r = metaRules[item.key]?.safeParse(item.value ?? '');
+    const r = META_VALUE_RULES[item.key]?.safeParse(item.value ?? '');
     if (r && !r.success)
       ctx.addIssue({ code: 'custom', path: [item.key], message: r.error.issues[0]!.message });
   }
@@ -136,11 +135,11 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
       password_confirmation: text(),
       // Changing one's own email or password needs it (the server decides when; empty otherwise).
       current_password: z.optional(text()),
-      primary_phone_number: metaRules[META_KEYS.primaryPhone]!,
-      secondary_phone_number: metaRules[META_KEYS.secondaryPhone]!,
-      company_name: metaRules[META_KEYS.companyName]!,
-      notes: metaRules[META_KEYS.notes]!,
-      admin_notes: metaRules[META_KEYS.adminNotes]!,
+      primary_phone_number: META_VALUE_RULES[META_KEYS.primaryPhone]!,
+      secondary_phone_number: META_VALUE_RULES[META_KEYS.secondaryPhone]!,
+      company_name: META_VALUE_RULES[META_KEYS.companyName]!,
+      notes: META_VALUE_RULES[META_KEYS.notes]!,
+      admin_notes: META_VALUE_RULES[META_KEYS.adminNotes]!,
       role_id: z.number({ error: VALIDATION.roleRequired }).check(...roleIdChecks),
       uses_nsbi: z.boolean(),
       project_id: projectIdSchema,
@@ -180,18 +179,14 @@ export const userPayloadSchema = (mode: 'create' | 'edit') =>
     );
 export type UserPayload = z.infer<ReturnType<typeof userPayloadSchema>>;
 
+/**
+ * The body of POST users / PUT users/{id} as the web sends it: the schema's payload, whose password
+ * an edit leaves out (one type for both modes, where the create schema requires it).
+ */
+export type UserPayloadRequest = Omit<UserPayload, 'password'> & Partial<Pick<UserPayload, 'password'>>;
+
 /** Form values → API payload. On edit an empty password drops both password fields (docs/product.md §5). */
-export type UserPayloadBody = {
-  name: string;
-  email: string;
-  password?: string;
-  password_confirmation?: string;
-  current_password?: string;
-  meta: Array<{ key: (typeof USER_FORM_META_KEYS)[number]; value: string | null }>;
-  role_id: number;
-  project_id?: string | null;
-};
-export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }): UserPayloadBody {
+export function toUserPayload(form: UserFormValues, opts: { isAdmin: boolean }): UserPayloadRequest {
   const meta = [
     { key: META_KEYS.companyName, value: form.company_name },
     { key: META_KEYS.primaryPhone, value: form.primary_phone_number },
@@ -244,6 +239,17 @@ export const deleteUserQuerySchema = z.object({
   deleteRemoteAccount: queryFlag(),
   deleteRemoteFolders: queryFlag(),
   force: queryFlag(),
+});
+
+/**
+ * The confirm-password dialog (turning one's own two-factor off): the current password, untrimmed,
+ * required with the message the server answers when it is missing.
+ */
+export const confirmPasswordFormSchema = z.object({
+  current_password: text().check(
+    z.minLength(1, { error: VALIDATION.currentPasswordRequired }),
+    z.maxLength(200),
+  ),
 });
 
 /**

@@ -1,4 +1,6 @@
 import {
+  MESSAGES,
+  USER_ADMIN_MESSAGES,
   activeSessionSchema,
   biAccountSchema,
   biProjectAssignmentSchema,
@@ -88,11 +90,11 @@ const components: Array<[schema: core.$ZodType, id: string, example: unknown]> =
     errorBodySchema,
     'Error',
     {
-      message: 'The email has already been taken.',
-      errors: { email: ['The email has already been taken.'] },
+      message: USER_ADMIN_MESSAGES.emailTaken,
+      errors: { email: [USER_ADMIN_MESSAGES.emailTaken] },
     },
   ],
-  [messageBodySchema, 'Message', { message: 'User restored successfully.' }],
+  [messageBodySchema, 'Message', { message: USER_ADMIN_MESSAGES.userRestored }],
   [roleSchema, 'Role', role],
   [metaItemSchema, 'MetaItem', { key: 'company_name', value: 'Acme Logistics' }],
   [fileSchema, 'File', file],
@@ -118,7 +120,7 @@ const components: Array<[schema: core.$ZodType, id: string, example: unknown]> =
     'TwoFactorChallenge',
     {
       secret: 's9Dk2lQp5rTx8vYz1aBc4dEf7gHj0kLm3nPq6sTu9wX',
-      message: 'We sent a security code to your email.',
+      message: MESSAGES.securityCodeSent,
     },
   ],
   [

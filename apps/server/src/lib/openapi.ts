@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   LINKED_APP_MESSAGES,
   MESSAGES,
+  USER_ADMIN_MESSAGES,
   type ErrorBody,
 } from '@portal/contract';
 
@@ -31,10 +32,10 @@ export const ERROR_EXAMPLES: Record<number, ErrorBody> = {
   403: { message: MESSAGES.forbidden },
   404: { message: MESSAGES.notFound },
   409: { message: BI_MESSAGES.accountExists },
-  413: { message: MESSAGES.tooLarge },
+  413: { message: MESSAGES.requestTooLarge },
   422: {
-    message: 'The email has already been taken.',
-    errors: { email: ['The email has already been taken.'] },
+    message: USER_ADMIN_MESSAGES.emailTaken,
+    errors: { email: [USER_ADMIN_MESSAGES.emailTaken] },
   },
   429: { message: MESSAGES.tooManyAttempts },
   502: { message: LINKED_APP_MESSAGES.unavailable('The BI server') },

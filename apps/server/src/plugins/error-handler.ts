@@ -76,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(400, { message: MESSAGES.malformedRequest });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 413) return send(413, { message: MESSAGES.tooLarge });
+    if (status === 413) return send(413, { message: MESSAGES.requestTooLarge });
     if (status === 415) return send(415, { message: MESSAGES.unsupportedMediaType });
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, bad content type, …): say what, never how.

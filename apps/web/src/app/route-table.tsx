@@ -11,7 +11,6 @@ import { screenData } from './prefetch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SignInRoute } from './sign-in-route';
 
-/** A screen a later issue delivers: an honest "coming soon" page in its place (one shared chunk). */
 /** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
 const settingsPage = lazyPage('settings', () =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { API_PREFIX } from '@portal/contract';
 
 export type MockReply =
@@ -41,6 +41,26 @@ export function mockApi(handlers: Record<string, MockHandler | MockReply>) {
     fetch: fetchMock,
     calls: (key: string) => calls.filter((c) => c.key === key),
   };
+}
+
+/** A CSV answer of an export route. */
+export const csv = (text: string) =>
+  new Response(text, { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+
+/**
+ * Stubs what a CSV download does in the browser (the object URL, the link's click) and answers
+ * the query of the export call once the download was handed over; `mockRestore()` the returned
+ * spy when done.
+ */
+export function stubDownloads(http: { calls: (key: string) => { url: URL }[] }, key: string) {
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  URL.createObjectURL = vi.fn(() => 'blob:csv');
+  URL.revokeObjectURL = vi.fn();
+  const exported = async () => {
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    return Object.fromEntries(http.calls(key)[0]!.url.searchParams);
+  };
+  return { click, exported };
 }
 
 /** A reply that waits until `release()` — to observe loading states. */

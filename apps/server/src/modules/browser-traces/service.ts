@@ -37,7 +37,7 @@ export function browserSpanOf(span: BrowserSpan): BrowserSpan | null {
 /** The batch as the collector gets it: the web app's resource and scope, only browser-made spans. */
 export function relayedBatch(batch: BrowserTraceBatch) {
   const spans = batch.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
-  if (spans.length > BROWSER_TRACES.maxSpans) throw new AppError(413, MESSAGES.tooLarge);
+  if (spans.length > BROWSER_TRACES.maxSpans) throw new AppError(413, MESSAGES.requestTooLarge);
   const kept = spans.map(browserSpanOf).filter((span) => span !== null);
   return {
     spans: kept.length,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry, PagedAudit } from '@portal/contract';
 import { buildPage, buildUser } from '../../test/builders';
-import { mockApi, type MockHandler } from '../../test/fetch-mock';
+import { csv, mockApi, stubDownloads, type MockHandler } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
@@ -92,25 +92,56 @@ describe('Audit log', () => {
     expect(
       await screen.findByText('The from field must be a valid date.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+    // Under its field, as every 422 is (the form's applyServerErrors).
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('The from field must be a valid date.');
+  });
+
+  it("checks the filters by the query's own rules before asking the server", async () => {
+    const { requests, query, user } = renderPage('/admin/audit-log', () => ({ body: pageOf([blocked]) }));
+    await table();
+    await user.type(screen.getByRole('textbox', { name: 'Action starts with' }), 'Users.');
+    await user.type(screen.getByRole('textbox', { name: 'Actor ID' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('textbox', { name: 'Action starts with' })).toHaveAccessibleDescription(
+      'The action field may hold only a-z, 0-9, "_" and ".".',
+    );
+    expect(screen.getByRole('textbox', { name: 'Actor ID' })).toHaveAttribute('aria-invalid', 'true');
+    expect(query().get('action')).toBeNull();
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('keeps its order in the URL (newest first unless asked) and sends it with the filters', async () => {
+    const { requests, query, user } = renderPage('/admin/audit-log?actor=1&page=2', () => ({
+      body: pageOf([blocked], 80),
+    }));
+    const grid = await table();
+    await user.click(within(grid).getByRole('button', { name: /When/ }));
+    await waitFor(() => expect(query().get('sortDirection')).toBe('asc'));
+    expect(query().get('actor')).toBe('1');
+    expect(query().get('page')).toBeNull();
+    await waitFor(() =>
+      expect(requests().at(-1)).toEqual({
+        sortColumn: 'at',
+        sortDirection: 'asc',
+        paginate: '25',
+        page: '1',
+        actor: '1',
+      }),
+    );
   });
 
   it('exports the filtered log (every page) as a CSV download', async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
     const { http, user } = renderPage(
       '/admin/audit-log?actor=1&page=2',
       () => ({ body: pageOf([blocked]) }),
       {
-        'GET audit-log/export': () =>
-          new Response('id,at\n42,2026-11-02\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+        'GET audit-log/export': () => csv('id,at\n42,2026-11-02\n'),
       },
     );
+    const { click, exported } = stubDownloads(http, 'GET audit-log/export');
     await table();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [call] = http.calls('GET audit-log/export');
-    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+    expect(await exported()).toEqual({
       format: 'csv',
       sortColumn: 'at',
       sortDirection: 'desc',

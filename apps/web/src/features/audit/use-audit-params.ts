@@ -1,12 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@portal/contract';
-import { AUDIT_FILTERS, parseAuditParams, type AuditParams } from './api/get-audit-log';
+import { AUDIT_FILTER_KEYS, AUDIT_SORT_COLUMNS } from '@portal/contract';
+import { applyListChange, toListQuery } from '../../shared/ui/data-table/list-params';
+import { AUDIT_DEFAULT_DIRECTION, parseAuditParams, type AuditParams } from './api/get-audit-log';
 
 /**
- * The audit log's state in the URL (page, size, order, and the filters), so a link such as a user's
- * "Activity" (?target=7) opens the screen filtered, and reload and back/forward keep it. Newest first
- * unless `sortDirection=asc`.
+ * The audit log's state in the URL: the shared list state (page, size, order) and the filters, so a
+ * link such as a user's "Activity" (?target=7) opens the screen filtered, and reload and
+ * back/forward keep it. A new filter starts again at page 1, as a new search does.
  */
 export function useAuditParams() {
   const [query, setQuery] = useSearchParams();
@@ -15,19 +16,19 @@ export function useAuditParams() {
   const change = useCallback(
     (patch: Partial<AuditParams>, options: { replace?: boolean } = {}) =>
       setQuery((current) => {
-        const next = new URLSearchParams(current);
-        const restart = Object.keys(patch).some((key) => key !== 'page');
-        const set = (key: string, value: string, fallback: string) =>
-          value === fallback ? next.delete(key) : next.set(key, value);
-        if (patch.sortDirection) set('sortDirection', patch.sortDirection, 'desc');
-        if (patch.paginate) set('paginate', String(patch.paginate), String(DEFAULT_PAGE_SIZE));
-        for (const key of AUDIT_FILTERS) {
-          const value = patch[key];
-          if (value !== undefined) set(key, value.trim(), '');
+        const before = parseAuditParams(current);
+        const filters = AUDIT_FILTER_KEYS.filter((key) => patch[key] !== undefined);
+        const refiltered = filters.some((key) => patch[key]!.trim() !== before[key].trim());
+        const list = applyListChange(before, {
+          ...patch,
+          ...(refiltered && patch.page === undefined && { page: 1 }),
+        });
+        const next = toListQuery(current, list, AUDIT_SORT_COLUMNS, AUDIT_DEFAULT_DIRECTION);
+        for (const key of filters) {
+          const value = patch[key]!.trim();
+          if (value === '') next.delete(key);
+          else next.set(key, value);
         }
-        // A new filter, order or page size starts again at page 1 (docs/product.md §4).
-        if (patch.page !== undefined) set('page', String(patch.page), '1');
-        else if (restart) next.delete('page');
         return next;
       }, options),
     [setQuery],

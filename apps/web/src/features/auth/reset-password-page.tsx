@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordResetFormSchema } from '@portal/contract';
+import { PASSWORD_MESSAGES, passwordResetFormSchema } from '@portal/contract';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { routes } from '../../shared/routes';
 import { showToast } from '../../shared/ui/toast';
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Reset Password">
       <form onSubmit={onSubmit} noValidate aria-label="Reset Password">
         <Stack gap="md">
-          <FormError message={token ? formError : 'The reset link is incomplete: it has no token.'} />
+          <FormError message={token ? formError : PASSWORD_MESSAGES.resetLinkIncomplete} />
           <TextInput
             label="Email"
             type="email"

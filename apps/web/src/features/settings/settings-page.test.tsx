@@ -72,12 +72,20 @@ describe('Settings', () => {
     await user.click(twoFactor);
     const dialog = await screen.findByRole('dialog', { name: 'Turn off Two Factor Authentication' });
     expect(http.calls('POST meta/user')).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText(/^Current password/), 'wrong-one');
+    const field = within(dialog).getByLabelText(/^Current password/);
+    // Empty: the contract's rule says so at once, with the server's words, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(field).toHaveAccessibleDescription(VALIDATION.currentPasswordRequired);
+    expect(http.calls('POST meta/user')).toHaveLength(0);
+
+    await user.type(field, 'wrong-one');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText(VALIDATION.currentPasswordWrong)).toBeInTheDocument();
+    // Under the field (applyServerErrors), where the person types the next try.
+    expect(field).toHaveAccessibleDescription(VALIDATION.currentPasswordWrong);
+    expect(field).toHaveFocus();
     expect(twoFactor).toBeChecked();
 
-    const field = within(dialog).getByLabelText(/^Current password/);
     await user.clear(field);
     await user.type(field, 'right-one');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type Usage } from '@portal/contract';
 import { buildUser } from '../../test/builders';
-import { mockApi, type MockHandler, type MockReply } from '../../test/fetch-mock';
+import { csv, mockApi, stubDownloads, type MockHandler, type MockReply } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin' });
@@ -88,24 +88,20 @@ describe('NS BI usage', () => {
   });
 
   it('exports each table over the chosen period as CSV', async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
     signIn(admin);
     const http = mockApi({
       'GET auth/me': { body: { data: admin } },
       'GET usage/clicks': ({ url }) => ({ body: { data: usageOf(Number(url.searchParams.get('days')), 3) } }),
-      'GET usage/export': () => new Response('user_id,name\n', { headers: { 'content-type': 'text/csv' } }),
+      'GET usage/export': () => csv('user_id,name\n'),
     });
+    const { click, exported } = stubDownloads(http, 'GET usage/export');
     renderApp('/admin/usage');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Top users' }, { timeout: 5000 });
     await user.click(screen.getByRole('radio', { name: '7 days' }));
     await screen.findByText('2026-11-01 – 2026-11-07');
     await user.click(screen.getByRole('button', { name: 'Export Top users as CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [call] = http.calls('GET usage/export');
-    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+    expect(await exported()).toEqual({
       format: 'csv',
       days: '7',
       table: 'top-users',

@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, USAGE_RANGES, type Usage, type UsageTable } from '@portal/contract';
+import { MESSAGES, USAGE_RANGES, type Usage } from '@portal/contract';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { routes } from '../../shared/routes';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RetryAlert } from '../../shared/ui/retry-alert';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { useUsage } from './api/get-usage';
+import { usageExport, type UsageExport } from './api/export-usage';
 import { DailyColumns, RankedBars } from './components/charts';
 import classes from './components/charts.module.css';
 
-type SectionProps = { title: string; chart: ReactNode; table: ReactNode; exported: CsvExport };
+type SectionProps = { title: string; chart: ReactNode; table: ReactNode; exported: UsageExport };
 
 function Section({ title, chart, table, exported }: SectionProps) {
   return (
@@ -33,19 +34,12 @@ function Section({ title, chart, table, exported }: SectionProps) {
   );
 }
 
-/** The export route of one table of the screen over the chosen range. */
-type CsvExport = { path: string; name: string };
-const exportOf = (days: number, table: UsageTable): CsvExport => ({
-  path: `usage/export?format=csv&days=${days}&table=${table}`,
-  name: `usage-${table}-${days}d`,
-});
-
 function PerDay({ usage, days }: { usage: Usage; days: number }) {
   const active = usage.perDay.filter((d) => d.nsbi + d.report > 0).reverse();
   return (
     <Section
       title="Clicks per day"
-      exported={exportOf(days, 'per-day')}
+      exported={usageExport(days, 'per-day')}
       chart={
         <>
           <DailyColumns days={usage.perDay} />
@@ -95,7 +89,7 @@ function Ranked({
   title: string;
   first: string;
   rows: Array<{ key: string; label: string; value: number }>;
-  exported: CsvExport;
+  exported: UsageExport;
 }) {
   return (
     <Section
@@ -187,7 +181,7 @@ export function UsagePage() {
             <Ranked
               title="Top reports"
               first="Report"
-              exported={exportOf(days, 'top-reports')}
+              exported={usageExport(days, 'top-reports')}
               rows={data.topReports.map((r) => ({
                 key: r.reportId,
                 label: r.name ?? r.reportId,
@@ -197,7 +191,7 @@ export function UsagePage() {
             <Ranked
               title="Top users"
               first="User"
-              exported={exportOf(days, 'top-users')}
+              exported={usageExport(days, 'top-users')}
               rows={data.topUsers.map((u) => ({
                 key: String(u.userId),
                 label: u.name ? `${u.name} (${u.email})` : `Deleted user #${u.userId}`,

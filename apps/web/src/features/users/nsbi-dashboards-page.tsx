@@ -8,7 +8,7 @@ import { useListParams } from '../../shared/ui/data-table/use-list-params';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
-import { toApiQuery } from '../../shared/ui/data-table/list-params';
+import { nsbiUsersExportPath } from './api/export-nsbi-users';
 import { useNsbiUsers } from './api/get-nsbi-users';
 import { NSBI_USERS_COLUMNS } from './components/nsbi-users-columns';
 
@@ -38,10 +38,7 @@ export function NsbiDashboardsPage() {
             >
               Connect reports
             </Button>
-            <ExportCsvButton
-              path={`dundas-bi/project/users-project-items/export?format=csv&${toApiQuery(params)}`}
-              name="nsbi-dashboards"
-            />
+            <ExportCsvButton path={nsbiUsersExportPath(params)} name="nsbi-dashboards" />
             <RefreshButton query={users} />
           </>
         }

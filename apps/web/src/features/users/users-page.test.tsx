@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { buildUser, buildUsersPage } from '../../test/builders';
-import { mockApi, type MockHandler } from '../../test/fetch-mock';
+import { csv, mockApi, stubDownloads, type MockHandler } from '../../test/fetch-mock';
 import { renderApp, signIn } from '../../test/render';
 
 const admin = buildUser({ id: 1, as: 'admin', name: 'Ada Admin', email: 'ada@example.com' });
@@ -14,11 +14,16 @@ const casey = buildUser({
   meta: [{ key: META_KEYS.companyName, value: 'Acme Haulage' }],
 });
 
-function renderUsers(path: string, users: MockHandler | User[] = [admin, casey]) {
+function renderUsers(
+  path: string,
+  users: MockHandler | User[] = [admin, casey],
+  more: Record<string, MockHandler> = {},
+) {
   signIn(admin);
   const http = mockApi({
     'GET auth/me': { body: { data: admin } },
     'GET users': Array.isArray(users) ? () => ({ body: buildUsersPage(users, { total: 60 }) }) : users,
+    ...more,
   });
   const view = renderApp(path);
   const query = () => new URLSearchParams(view.router.state.location.search);
@@ -99,6 +104,22 @@ describe('Users list', () => {
   it('says there are no records when the list is empty', async () => {
     renderUsers('/admin/users', []);
     expect(await findText(MESSAGES.noRecords)).toBeInTheDocument();
+  });
+
+  it('exports the blocked list as shown (search and order, every page) as a CSV download', async () => {
+    const { http } = renderUsers('/admin/users?blocked&sortColumn=name&search=ac', [casey], {
+      'GET users/export': () => csv('id\n7\n'),
+    });
+    const { click, exported } = stubDownloads(http, 'GET users/export');
+    await findText('Casey Customer');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await exported()).toMatchObject({
+      format: 'csv',
+      blocked: '1',
+      sortColumn: 'name',
+      search: 'ac',
+    });
+    click.mockRestore();
   });
 
   it('reads page, size, sort and search from the URL and asks the API for exactly that', async () => {

@@ -11,7 +11,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { useNarrowScreen } from '../../shared/ui/use-narrow-screen';
 import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
-import { toApiQuery } from '../../shared/ui/data-table/list-params';
+import { usersExportPath } from './api/export-users';
 import { isBlockedList, useUsers } from './api/get-users';
 import { BulkActionsBar } from './components/bulk-actions-bar';
 import { DeleteUserModal } from './components/delete-user-modal';
@@ -81,7 +81,7 @@ export function UsersPage() {
               NSBI Dashboards
             </Button>
             <ExportCsvButton
-              path={`users/export?format=csv&${toApiQuery(params, blocked ? { blocked: '1' } : {})}`}
+              path={usersExportPath({ ...params, blocked })}
               name={blocked ? 'blocked-users' : 'users'}
             />
             <RefreshButton query={users} />

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { SHORT_TOAST_MS, TOAST_MS } from '@portal/contract';
+import { MESSAGES, SHORT_TOAST_MS, TOAST_MS } from '@portal/contract';
+import { isApiError } from '../api/api-error';
 
 export type Toast = { message: string; color?: string; title?: string; id?: string; autoClose?: number };
 
@@ -25,6 +26,21 @@ export function showToast(toast: Toast) {
   void import('@mantine/notifications')
     .then(({ notifications }) => notifications.show({ ...toast, autoClose: autoCloseOf(toast) }))
     .catch(() => console.error(`Toast could not be shown: ${toast.message}`));
+}
+
+/**
+ * A failed call's toast with the server's message, written once (docs/architecture.md part 2): a 4xx
+ * is the caller's to say. A 5xx or no answer already has the API client's toast, unless the call
+ * was `quiet` (its caller says every failure itself). A failure that is no ApiError (an answer
+ * that broke the contract) is a bug: no toast, unless the call was quiet.
+ */
+export function toastApiError(
+  error: unknown,
+  { color = 'red', quiet = false }: { color?: string; quiet?: boolean } = {},
+) {
+  if (isApiError(error)) {
+    if (quiet || !error.isServerError) showToast({ color, message: error.message });
+  } else if (quiet) showToast({ color, message: MESSAGES.serverError });
 }
 
 /** Warm the toast code while idle, so a toast still shows when the network is what failed. */

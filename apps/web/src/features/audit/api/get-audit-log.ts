@@ -1,53 +1,41 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pagedAuditSchema, type PagedAudit } from '@portal/contract';
+import {
+  AUDIT_FILTER_KEYS,
+  AUDIT_SORT_COLUMNS,
+  pagedAuditSchema,
+  type AuditFilters,
+  type AuditQuery,
+  type PagedAudit,
+} from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { auditKeys } from '../../../shared/api/query-keys';
+import { parseListParams, toApiQuery, type PagedListParams } from '../../../shared/ui/data-table/list-params';
 
-/** The audit log screen's state, as the URL holds it (filters empty when not set). */
-export type AuditParams = {
-  page: number;
-  paginate: number;
-  sortColumn: 'at';
-  sortDirection: 'asc' | 'desc';
-  actor: string;
-  target: string;
-  action: string;
-  from: string;
-  to: string;
-};
-export const AUDIT_FILTERS = ['actor', 'target', 'action', 'from', 'to'] as const;
+/** The audit log screen's state, as the URL holds it: the shared list state and the filters. */
+export type AuditParams = PagedListParams<AuditQuery['sortColumn']> & AuditFilters;
+
+/** The audit log is newest first unless `sortDirection=asc` (the query's own default). */
+export const AUDIT_DEFAULT_DIRECTION = 'desc';
 
 /** The screen's state from its URL query; anything unusable falls back to its default. */
-export function parseAuditParams(query: URLSearchParams): AuditParams {
-  const page = Number(query.get('page'));
-  const paginate = Number(query.get('paginate'));
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
-    sortColumn: 'at',
-    sortDirection: query.get('sortDirection') === 'asc' ? 'asc' : 'desc',
-    actor: query.get('actor') ?? '',
-    target: query.get('target') ?? '',
-    action: query.get('action') ?? '',
-    from: query.get('from') ?? '',
-    to: query.get('to') ?? '',
-  };
-}
+export const parseAuditParams = (query: URLSearchParams): AuditParams => ({
+  ...parseListParams(query, AUDIT_SORT_COLUMNS, AUDIT_DEFAULT_DIRECTION),
+  ...(Object.fromEntries(AUDIT_FILTER_KEYS.map((key) => [key, query.get(key) ?? ''])) as AuditFilters),
+});
 
-/** The API query of the screen's state; `withPage: false` for the export (every page). */
-export function auditApiQuery(params: AuditParams, { withPage = true } = {}): string {
-  const query = new URLSearchParams({ sortColumn: 'at', sortDirection: params.sortDirection });
-  if (withPage) {
-    query.set('paginate', String(params.paginate));
-    query.set('page', String(params.page));
-  }
-  for (const key of AUDIT_FILTERS) if (params[key].trim() !== '') query.set(key, params[key].trim());
-  return query.toString();
+/** The filters that are set, trimmed (an empty one is no filter). */
+export function setFilters(params: AuditFilters): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const key of AUDIT_FILTER_KEYS) if (params[key].trim() !== '') set[key] = params[key].trim();
+  return set;
 }
 
 /** GET audit-log: a page of who did what to whom (admin). */
 export async function getAuditLog(params: AuditParams, signal?: AbortSignal): Promise<PagedAudit> {
-  return apiRequest(`audit-log?${auditApiQuery(params)}`, { schema: pagedAuditSchema, signal });
+  return apiRequest(`audit-log?${toApiQuery(params, setFilters(params))}`, {
+    schema: pagedAuditSchema,
+    signal,
+  });
 }
 
 export const auditLogQueryOptions = (params: AuditParams) =>

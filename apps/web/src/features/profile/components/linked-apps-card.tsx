@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LINKED_APP_MESSAGES, LINKED_APP_NAMES, type LinkedApp, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useUnlinkAccount } from '../api/unlink-account';
 
 /** What the card says about one link: who, and for LD the branch and client. */
@@ -38,7 +38,8 @@ export function LinkedAppsCard({ user }: { user: User }) {
     unlink.mutate(app, {
       onSuccess: () =>
         showToast({ color: 'green', message: LINKED_APP_MESSAGES.unlinked(LINKED_APP_NAMES[app]) }),
-      onError: (error) => showToast({ color: 'yellow', message: error.message }),
+      // The call is quiet: this warning is the only toast of any failure.
+      onError: (error) => toastApiError(error, { color: 'yellow', quiet: true }),
       onSettled: () => setConfirming(null),
     });
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ActiveSession } from '@portal/contract';
-import { mockApi } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { json, mockApi } from '../../../test/fetch-mock';
+import { renderWithProviders, wireApiHooks } from '../../../test/render';
 import { SessionsCard } from './sessions-card';
 
 const session = (over: Partial<ActiveSession>): ActiveSession => ({
@@ -55,6 +55,32 @@ describe('Sessions card', () => {
     expect(api.calls('POST auth/sessions/revoke-others')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Sign out other sessions' })).toBeDisabled();
   });
+
+  it.each([
+    [429, 'Too many requests. Please slow down.', 1],
+    [503, 'The service is temporarily unavailable. Please try again shortly.', 1],
+  ])(
+    "a failed sign-out of the others (%i) is one toast with the server's message",
+    async (status, message, toasts) => {
+      // The app's own answer to a 5xx (main.tsx wires it): its toast, so the card adds none.
+      const unwire = wireApiHooks({ navigate: vi.fn(), currentLocation: () => null });
+      try {
+        mockApi({
+          'GET auth/sessions': { body: { data: [session({}), session({ id: 's-2', current: false })] } },
+          'POST auth/sessions/revoke-others': json(status, { message }),
+        });
+        const user = userEvent.setup();
+        renderWithProviders(<SessionsCard />);
+        await user.click(await screen.findByRole('button', { name: 'Sign out other sessions' }));
+        await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+        expect(await screen.findByText(message)).toBeInTheDocument();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(screen.getAllByText(message)).toHaveLength(toasts);
+      } finally {
+        unwire();
+      }
+    },
+  );
 
   it('says so clearly when the server has no sessions endpoint', async () => {
     mockApi({});

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
-import type { ActiveSession } from '@portal/contract';
+import { SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
 import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { PageLoader } from '../../../shared/ui/page-loader';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
@@ -70,8 +70,7 @@ export function SessionsCard() {
   const onConfirm = () =>
     revoke.mutate(undefined, {
       onSuccess: (message) => showToast({ color: 'green', message }),
-      onError: (error) =>
-        !(isApiError(error) && error.isServerError) && showToast({ color: 'red', message: error.message }),
+      onError: (error) => toastApiError(error),
       onSettled: () => setConfirming(false),
     });
 
@@ -115,8 +114,8 @@ export function SessionsCard() {
       ) : sessions.isError ? (
         <Alert color="red" variant="light" role="alert">
           {isApiError(sessions.error) && sessions.error.status === 404
-            ? 'Sessions cannot be listed: the server does not offer this yet.'
-            : `Could not load your sessions: ${sessions.error.message}`}
+            ? SESSION_MESSAGES.listUnavailable
+            : SESSION_MESSAGES.listFailed(sessions.error.message)}
         </Alert>
       ) : narrow ? (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Active sessions">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { ApiError } from '../../../shared/api/api-error';
+import { confirmPasswordFormSchema } from '@portal/contract';
+import { FormError } from '../../../shared/forms/form-error';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form';
 
 type ConfirmPasswordModalProps = {
   opened: boolean;
@@ -15,48 +17,41 @@ type ConfirmPasswordModalProps = {
  * two-factor off): a stolen session alone cannot make it.
  */
 export function ConfirmPasswordModal({ opened, title, onConfirm, onCancel }: ConfirmPasswordModalProps) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(confirmPasswordFormSchema, { current_password: '' });
+  const [formError, setFormError] = useState<string | null>(null);
 
   const close = () => {
-    setPassword('');
-    setError(null);
+    form.reset();
+    setFormError(null);
     onCancel();
   };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = form.onSubmit(async ({ current_password }) => {
+    setFormError(null);
     try {
-      await onConfirm(password);
-      setPassword('');
-      setError(null);
-    } catch (cause) {
-      const field = cause instanceof ApiError ? cause.fieldErrors.current_password?.[0] : undefined;
-      setError(field ?? (cause instanceof Error ? cause.message : String(cause)));
-    } finally {
-      setBusy(false);
+      await onConfirm(current_password);
+      form.reset();
+    } catch (error) {
+      setFormError(form.applyServerErrors(error));
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={close} title={title} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">Enter your current password to confirm.</Text>
+          <FormError message={formError} />
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
             data-autofocus
-            value={password}
-            error={error}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('current_password')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.submitting}>
               Confirm
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
-import { META_KEYS, MESSAGES, metaFlag, type User } from '@portal/contract';
+import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { ApiError } from '../../../shared/api/api-error';
 import { useCurrentUser } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/toast';
@@ -20,17 +20,16 @@ const FLAGS = [
 type FlagKey = (typeof FLAGS)[number]['key'];
 
 /**
- * The user's toggles (docs/product.md §2 Settings). Each saves at once through POST meta/user, optimistically:
- * the switch moves now and moves back with 'Oops! Could not save the settings.' if the save fails.
+ * The user's toggles (docs/product.md §2 Settings). Each saves at once through POST meta/user, optimistically
+ * (the hook's `flag`): the switch moves now and moves back with 'Oops! Could not save the settings.'
+ * if the save fails.
  * Turning NSBI on makes the BI account on the server, in the same call (docs/product.md §4).
  */
 export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
-  const save = useSaveUserMeta();
-  const [shown, setShown] = useState<Partial<Record<FlagKey, boolean>>>({});
+  const save = useSaveUserMeta(user);
   const [saved, flashSaved] = useSavedFlash();
   const me = useCurrentUser();
   const [confirmingTwoFactorOff, setConfirmingTwoFactorOff] = useState(false);
-  const value = (key: FlagKey) => shown[key] ?? metaFlag(user, key);
 
   const toggle = async (key: FlagKey, next: boolean, currentPassword?: string) => {
     // Turning your own two-factor off needs your current password (asked first, in a modal).
@@ -38,8 +37,6 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
       setConfirmingTwoFactorOff(true);
       return;
     }
-    const previous = value(key);
-    setShown((s) => ({ ...s, [key]: next }));
     try {
       const { biAccount } = await save.mutateAsync({
         user_id: user.id,
@@ -49,7 +46,6 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
       flashSaved();
       if (!biAccount) showToast({ id: 'bi-account-failed', color: 'red', message: MESSAGES.biAccountFailed });
     } catch (error) {
-      setShown((s) => ({ ...s, [key]: previous }));
       // A wrong current password is the modal's to show.
       if (currentPassword !== undefined && error instanceof ApiError && error.fieldErrors.current_password)
         throw error;
@@ -64,7 +60,7 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
           key={flag.key}
           label={flag.label}
           size="md"
-          checked={value(flag.key)}
+          checked={save.flag(flag.key)}
           onChange={(event) => void toggle(flag.key, event.currentTarget.checked)}
         />
       ))}

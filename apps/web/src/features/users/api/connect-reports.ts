@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { biBulkProjectAnswerSchema } from '@portal/contract';
+import { biBulkProjectAnswerSchema, type BiBulkProject } from '@portal/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { userKeys } from '../../../shared/api/query-keys';
 
-export type ConnectReports = { user_ids: number[]; project_id: string | null };
-
 /** POST dundas-bi/account/projects: one BI project for several users → the server's sentence. */
-export async function connectReports(body: ConnectReports): Promise<string> {
+export async function connectReports(body: BiBulkProject): Promise<string> {
   const { message } = await apiRequest('dundas-bi/account/projects', {
     method: 'POST',
     body,

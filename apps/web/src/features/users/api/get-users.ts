@@ -19,10 +19,13 @@ export const usersListParamsOf = (query: URLSearchParams): UsersListParams => ({
   blocked: isBlockedList(query),
 });
 
+/** The API query of a users list (the list and its export ask the same). */
+export const usersApiQuery = (params: UsersListParams) =>
+  toApiQuery(params, params.blocked ? { blocked: '1' } : {});
+
 /** GET users?paginate&page&sortColumn&sortDirection&search&blocked → a page of users (admin). */
 export async function getUsers(params: UsersListParams, signal?: AbortSignal): Promise<PagedUsers> {
-  const query = toApiQuery(params, params.blocked ? { blocked: '1' } : {});
-  return apiRequest(`users?${query}`, { schema: pagedUsersSchema, signal });
+  return apiRequest(`users?${usersApiQuery(params)}`, { schema: pagedUsersSchema, signal });
 }
 
 export const usersQueryOptions = (params: UsersListParams) =>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
-import type { BulkAction, BulkUsersRequest } from '@portal/contract';
-import { ApiError } from '../../../shared/api/api-error';
+import { BULK_MESSAGES, type BulkAction, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useBulkUsers } from '../api/bulk-users';
 import type { Selection } from './use-selection';
 
@@ -58,15 +57,14 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       if (failed.length)
         showToast({
           color: 'red',
-          message: `Not updated: ${failed.map((r) => `#${r.id} (${r.message})`).join(', ')}`.slice(0, 300),
+          message: BULK_MESSAGES.notUpdated(failed),
         });
       setConfirming(false);
       setAction(null);
       props.onDone();
     } catch (error) {
       setConfirming(false);
-      if (error instanceof ApiError && !error.isServerError)
-        showToast({ color: 'red', message: error.message });
+      toastApiError(error);
     }
   };
 

@@ -3,7 +3,7 @@ import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { MESSAGES, type User } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useDeleteUser } from '../api/delete-user';
 
 type DeleteUserModalProps = { user: User | null; opened: boolean; onClose: () => void };
@@ -47,10 +47,9 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
           close();
         },
         onError: (error) => {
-          const message = isApiError(error) ? error.message : MESSAGES.serverError;
           if (isApiError(error) && error.status === 502 && deleteRemoteAccount)
-            setRemoteFailure({ message, block });
-          else showToast({ color: 'red', message });
+            setRemoteFailure({ message: error.message, block });
+          else toastApiError(error, { quiet: true });
         },
         onSettled: () => setPending(null),
       },

@@ -1,7 +1,6 @@
 import { MESSAGES, type User } from '@portal/contract';
-import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
-import { showToast } from '../../../shared/ui/toast';
+import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useRestoreUser } from '../api/restore-user';
 
 type RestoreUserModalProps = { user: User | null; opened: boolean; onClose: () => void };
@@ -28,10 +27,7 @@ export function RestoreUserModal({ user, opened, onClose }: RestoreUserModalProp
                 if (message) showToast({ color: 'green', message });
                 onClose();
               },
-              onError: (error) => {
-                if (isApiError(error) && !error.isServerError)
-                  showToast({ color: 'red', message: error.message });
-              },
+              onError: (error) => toastApiError(error),
             }),
         },
       ]}

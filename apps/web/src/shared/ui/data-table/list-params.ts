@@ -38,31 +38,33 @@ const oneOf = <T extends string | number>(list: readonly T[], value: unknown, fa
 export function parseListParams<C extends string>(
   query: URLSearchParams,
   sortColumns: SortColumns<C>,
+  defaultDirection: SortDirection = 'asc',
 ): PagedListParams<C> {
   const page = Number(query.get('page'));
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     paginate: oneOf(PAGE_SIZES, Number(query.get('paginate')), DEFAULT_PAGE_SIZE),
     sortColumn: oneOf(sortColumns, query.get('sortColumn'), sortColumns[0]),
-    sortDirection: oneOf(['asc', 'desc'] as const, query.get('sortDirection'), 'asc'),
+    sortDirection: oneOf(['asc', 'desc'] as const, query.get('sortDirection'), defaultDirection),
     search: query.get('search') ?? '',
   };
 }
 
 /**
  * List state → URL query, keeping the query's other keys first; defaults are left out to keep
- * links short.
+ * links short. `defaultDirection` is the list's own (the audit log is newest first).
  */
 export function toListQuery<C extends string>(
   current: URLSearchParams,
   params: PagedListParams<C>,
   sortColumns: SortColumns<C>,
+  defaultDirection: SortDirection = 'asc',
 ): URLSearchParams {
   const query = new URLSearchParams(current);
   for (const key of LIST_KEYS) query.delete(key);
   if (params.search !== '') query.set('search', params.search);
   if (params.sortColumn !== sortColumns[0]) query.set('sortColumn', params.sortColumn);
-  if (params.sortDirection !== 'asc') query.set('sortDirection', params.sortDirection);
+  if (params.sortDirection !== defaultDirection) query.set('sortDirection', params.sortDirection);
   if (params.paginate !== DEFAULT_PAGE_SIZE) query.set('paginate', String(params.paginate));
   if (params.page !== 1) query.set('page', String(params.page));
   return query;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataWithMessageOf, userSchema, type User, type UserPayloadBody } from '@portal/contract';
+import { dataWithMessageOf, userSchema, type User, type UserPayloadRequest } from '@portal/contract';
 import { apiRequest } from '../../api/api-client';
 import { userKeys } from '../../api/query-keys';
 import { afterUserChange } from './after-user-change';
@@ -7,7 +7,7 @@ import { afterUserChange } from './after-user-change';
 export type UserSaved = { user: User; message: string };
 
 /** PUT users/{id} → 200 {data: User, message: 'User updated successfully.'} | 422. */
-export async function updateUser(id: number, body: UserPayloadBody): Promise<UserSaved> {
+export async function updateUser(id: number, body: UserPayloadRequest): Promise<UserSaved> {
   const { data, message } = await apiRequest(`users/${id}`, {
     method: 'PUT',
     body,
@@ -20,7 +20,7 @@ export async function updateUser(id: number, body: UserPayloadBody): Promise<Use
 export const useUpdateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserPayloadBody }) => updateUser(id, body),
+    mutationFn: ({ id, body }: { id: number; body: UserPayloadRequest }) => updateUser(id, body),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       return afterUserChange(queryClient, user.id);
