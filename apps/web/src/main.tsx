@@ -38,5 +38,5 @@ startTransition(() => {
   );
 });
 
-// Issue 19: browser tracing, only if the server traces, loaded once the page is up.
+// Browser tracing, only if the server traces, loaded once the page is up.
 startTracingAfterPaint();

@@ -58,14 +58,14 @@ export const MESSAGES = {
   chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
   /**
    * docs/product.md §8 says "by email (and phone if provided)"; the portal sends mail only, so the
-   * notice says so (issue 18.11, docs/decisions/0021-spec-conformance.md).
+   * notice says so (docs/decisions/0021-spec-conformance.md).
    */
   securityCodeSent: 'We sent a security code to your email. It expires in a few minutes.',
   /** Signing in again within the resend cooldown: no new mail is sent, the earlier code still works. */
   securityCodeStillValid:
     'We sent you a security code a moment ago and it is still valid: enter the code from that email.',
   securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
-  /** docs/product.md §8 help text, on the sign-in page itself (issue 18.10). */
+  /** docs/product.md §8 help text, on the sign-in page itself. */
   contactVendor: 'Trouble signing in? Contact the vendor at',
 } as const;
 
@@ -79,7 +79,7 @@ export const VALIDATION = {
   phoneOnlyNumbers: 'Enter a valid phone number (only numbers)',
   roleRequired: 'Role is a required field',
   invalidEmail: (label: string) => `${label} must be a valid email`,
-  /** 422: NUL or a lone UTF-16 surrogate, which the database cannot store (issue 14). */
+  /** 422: NUL or a lone UTF-16 surrogate, which the database cannot store. */
   unstorableText: 'This text contains characters that are not allowed.',
   /** 422: an id above the largest the database holds (2^31−1). */
   idOutOfRange: 'This id does not exist.',

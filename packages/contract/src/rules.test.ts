@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ID, coercedId, id, isStorableText, text, VALIDATION } from './index';
 
-describe('the string rule and the id rule (issue 14)', () => {
+describe('the string rule and the id rule', () => {
   it('refuses NUL and lone surrogates, and keeps every other text', () => {
     for (const bad of ['\u0000', 'a\u0000', '\ud800', 'x\udfff', '\ud83d!']) {
       expect(isStorableText(bad)).toBe(false);

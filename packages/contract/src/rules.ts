@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { VALIDATION } from './messages';
 
 /**
- * The two rules every request schema is built from (issue 14). PostgreSQL refuses text holding NUL
+ * The two rules every request schema is built from. PostgreSQL refuses text holding NUL
  * (U+0000) or a lone UTF-16 surrogate (22021/22P05), and an `integer` id above 2^31−1 (22003): such
  * input must be a 422 from the contract, before any work starts, never a 500 from the database.
  */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** NS BI usage for admins (issue 11): clicks on NS BI and on reports over time. */
+/** NS BI usage for admins: clicks on NS BI and on reports over time. */
 export const USAGE_RANGES = [7, 30, 90, 365] as const;
 export const usageQuerySchema = z.object({
   days: z._default(

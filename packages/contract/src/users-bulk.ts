@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { biId } from './rules';
 
-/** What `POST users/bulk` can do to each selected user (issue 19). */
+/** What `POST users/bulk` can do to each selected user. */
 export const BULK_ACTIONS = ['block', 'restore', 'delete', 'nsbi_on', 'nsbi_off', 'assign_project'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 

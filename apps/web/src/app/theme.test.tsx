@@ -14,7 +14,7 @@ function Timed({ opened }: { opened: boolean }) {
   );
 }
 
-describe('modal timing (docs/product.md §9, issue 18.3)', () => {
+describe('modal timing (docs/product.md §9)', () => {
   it('moves the dialog in 300 ms and fades the backdrop in 150 ms', async () => {
     const view = render(<Timed opened={false} />);
     view.rerender(<Timed opened />);

@@ -41,11 +41,11 @@ export const routes = {
   unauthorized: '/401',
   notFound: '/404',
   test: '/test',
-  /** Not a route of docs/product.md: NS BI usage charts for admins (issue 11). */
+  /** Not a route of docs/product.md: NS BI usage charts for admins. */
   usage: '/admin/usage',
-  /** Not a route of docs/product.md: the audit log for admins (issue 19); filters in the query. */
+  /** Not a route of docs/product.md: the audit log for admins; filters in the query. */
   auditLog: '/admin/audit-log',
-  /** Not a route of docs/product.md: the development mail outbox for admins (issue 4), absent in production. */
+  /** Not a route of docs/product.md: the development mail outbox for admins, absent in production. */
   mailOutbox: '/admin/mail-outbox',
 } as const;
 

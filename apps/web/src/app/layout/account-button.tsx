@@ -28,7 +28,7 @@ export function AccountButton({
       {...props}
     >
       <Group gap="sm" wrap="nowrap">
-        {/* A logo is shown whole (a round crop cut off wordmarks, issue 18.21); initials stay round. */}
+        {/* A logo is shown whole (a round crop cut off wordmarks); initials stay round. */}
         <Avatar
           color="brand"
           radius={user.logo ? 'sm' : 'xl'}

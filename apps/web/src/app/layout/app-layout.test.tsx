@@ -45,7 +45,7 @@ describe('app layout', () => {
       'href',
       '/admin/users?blocked=1',
     );
-    // Software and Hardware are pages (issue 18.7), their entries always shown.
+    // Software and Hardware are pages, their entries always shown.
     expect(within(nav).getByRole('link', { name: 'Software' })).toHaveAttribute(
       'href',
       '/dev-resources/software',
@@ -81,7 +81,7 @@ describe('app layout', () => {
     expect(within(nav).queryByRole('link', { name: /API Docs/ })).not.toBeInTheDocument();
   });
 
-  it('opens the Software page from the sidebar and keeps its entries shown (issue 18.7)', async () => {
+  it('opens the Software page from the sidebar and keeps its entries shown', async () => {
     const { router } = renderAs(buildUser({ as: 'admin' }));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await userEvent.setup().click(within(nav).getByRole('link', { name: 'Software' }));
@@ -115,7 +115,7 @@ describe('app layout', () => {
     expect(await screen.findByRole('dialog', { name: 'Change Logo' })).toBeInTheDocument();
   });
 
-  it('shows the logo 54 px high, and the footer as the page’s contentinfo beside main (issue 18.12, 18.23)', async () => {
+  it('shows the logo 54 px high, and the footer as the page’s contentinfo beside main', async () => {
     renderAs(buildUser({ name: 'Casey Customer' }), '/profile');
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.getByTestId('logo-default')).toHaveAttribute('height', String(LOGO_HEIGHT));

@@ -56,7 +56,7 @@ export function AppLayout() {
       )}
       {/*
         AppShell.Main keeps the offsets of header and sidebar but renders a <div>: the page's <main>
-        is the content box, so the footer beside it is the page's contentinfo landmark (issue 18.23);
+        is the content box, so the footer beside it is the page's contentinfo landmark;
         inside <main> it was none. (AppShell.Main passes `component` on to its Box.)
       */}
       <AppShell.Main className={classes.main} {...({ component: 'div' } as object)}>

@@ -50,7 +50,7 @@ function RouteLink({
 
 /**
  * A group that is a page too (Software, Hardware: docs/product.md §1 routes software, hardware): its
- * label opens the page, its entries stay shown (a click used to fold them instead, issue 18.7).
+ * label opens the page, its entries stay shown (a click used to fold them instead).
  */
 function PageGroup({
   label,

@@ -103,7 +103,7 @@ describe('Applications', () => {
     expect(screen.queryByRole('link', { name: /Tattle Systems|Live Dispatch/ })).not.toBeInTheDocument();
     expect(ts).not.toHaveAttribute('aria-disabled');
     expect(ld).not.toHaveAttribute('aria-disabled');
-    // …but marked for everyone: a visible badge, and the reason as the card's description (issue 18.18).
+    // …but marked for everyone: a visible badge, and the reason as the card's description.
     expect(within(ts).getByText('Not linked')).toBeInTheDocument();
     expect(ts).toHaveAccessibleDescription(MESSAGES.appUnlinked('Tattle Systems'));
     expect(ld).toHaveAccessibleDescription(MESSAGES.appUnlinked('Live Dispatch'));
@@ -192,7 +192,7 @@ describe('Applications', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tattle Systems' }));
     const modal = await screen.findByRole('dialog', { name: 'Tattle Systems' });
-    // It says why it opened (issue 18.17).
+    // It says why it opened.
     expect(within(modal).getByRole('alert')).toHaveTextContent('Your Tattle Systems session has expired.');
     expect(
       within(screen.getByRole('group', { name: 'Tattle Systems' })).getByRole('button', {

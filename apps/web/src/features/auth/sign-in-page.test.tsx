@@ -27,7 +27,7 @@ describe('Sign In page', () => {
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(document.title).toMatch(/^Sign In/);
-    // docs/product.md §8 help text on the page itself, not only under the security code (issue 18.10).
+    // docs/product.md §8 help text on the page itself, not only under the security code.
     expect(screen.getByText(/Contact the vendor at/)).toHaveTextContent(
       `Trouble signing in? Contact the vendor at ${VENDOR_CONTACT_EMAIL}.`,
     );

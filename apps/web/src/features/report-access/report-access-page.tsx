@@ -15,7 +15,7 @@ import { useSaveUserReports, useUserReports } from './api/user-reports';
 import { AccessTree } from './components/access-tree';
 
 /**
- * Report access per user (/admin/users/{id}/reports, issue 11): the project's tree with a checkbox
+ * Report access per user (/admin/users/{id}/reports): the project's tree with a checkbox
  * per folder and item, saved in one call, and beside it what the user will see — drawn as their
  * Reports screen draws it.
  */

@@ -120,7 +120,7 @@ export function ReportDetailsPage() {
 
   return (
     <Box className={classes.page}>
-      {/* At 390 px the header fits the screen (issue 18.15): the name shrinks, the reload button
+      {/* At 390 px the header fits the screen: the name shrinks, the reload button
           keeps its icon only and the logo gives way. */}
       <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" className={classes.shrink}>

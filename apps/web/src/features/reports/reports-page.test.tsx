@@ -53,7 +53,7 @@ function renderReports(path: string, more: Record<string, MockHandler | MockRepl
 const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
 
 describe('Reports (NS BI)', () => {
-  it('in mobile mode a folder keeps its title and a way back to NS BI (issue 18.15)', async () => {
+  it('in mobile mode a folder keeps its title and a way back to NS BI', async () => {
     sessionStorage.setItem('mobile_view', '1');
     try {
       renderReports('/nsbi/folder/f-ops');
@@ -65,7 +65,7 @@ describe('Reports (NS BI)', () => {
     }
   });
 
-  it('shows an item that is not view-only as not openable, with the reason in place (issue 18.16)', async () => {
+  it('shows an item that is not view-only as not openable, with the reason in place', async () => {
     const planner = item({
       id: 'r-plan',
       name: 'Route Planner',

@@ -108,7 +108,7 @@ describe('Settings', () => {
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 
-  it('one failure, one toast: a 500 on save shows only the Oops! message (issue 18.19)', async () => {
+  it('one failure, one toast: a 500 on save shows only the Oops! message', async () => {
     // The app's global answer to a 5xx (main.tsx wires it): a red toast with the server's message.
     const unwire = wireApiHooks({ navigate: vi.fn(), currentLocation: () => null });
     try {
@@ -145,7 +145,7 @@ describe('Settings', () => {
     });
   });
 
-  it('switching Uses NSBI on saves once (the server makes the BI account); its failure is said (issue 18.20)', async () => {
+  it('switching Uses NSBI on saves once (the server makes the BI account); its failure is said', async () => {
     const other = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
     let biAccount: string | undefined = 'ready';
     const http = renderSettings(
@@ -176,7 +176,7 @@ describe('Settings', () => {
     expect(http.calls('POST dundas-bi/account')).toHaveLength(0);
   });
 
-  it('reads the user fresh on /admin/users/{id}/settings, whatever navigation state says (issue 18.13)', async () => {
+  it('reads the user fresh on /admin/users/{id}/settings, whatever navigation state says', async () => {
     signIn(admin);
     const stale = buildUser({ id: 7, name: 'Casey Customer', nsbi: false });
     const stored = buildUser({ id: 7, name: 'Casey Customer', nsbi: true });

@@ -18,7 +18,7 @@ import { UserFlagsCard } from './components/user-flags-card';
 export function SettingsPage() {
   const me = useCurrentUser();
   // Fresh: toggles shown from a stale copy (navigation state survives reload and back) would save
-  // over what changed since (issue 18.13).
+  // over what changed since.
   const { user, notFound, query } = useUserFromRoute({ orSelf: true, fresh: true });
   const viewerIsAdmin = me ? hasRole(me, [ROLE_IDS.admin]) : false;
 

@@ -121,7 +121,7 @@ function Ranked({
   );
 }
 
-/** NS BI usage for admins (issue 11): clicks on NS BI and reports per day, top reports, top users. */
+/** NS BI usage for admins: clicks on NS BI and reports per day, top reports, top users. */
 export function UsagePage() {
   const [days, setDays] = useState<number>(30);
   const usage = useUsage(days);

@@ -13,7 +13,7 @@ import { useUsers } from './api/get-users';
 import { defaultListParams } from '../../shared/ui/data-table/list-params';
 
 /**
- * Connect reports (/admin/users/connect-reports, issue 11): one BI project for several users at
+ * Connect reports (/admin/users/connect-reports): one BI project for several users at
  * once. Users are found by the users list's server-side search; the chosen ones stay chosen while
  * the search changes.
  */

@@ -94,7 +94,7 @@ describe('Users list', () => {
       'href',
       '/admin/users/1/edit',
     );
-    // Settings has its own URL: a new tab or a reload shows that user, not the admin (issue 18.13).
+    // Settings has its own URL: a new tab or a reload shows that user, not the admin.
     expect(within(row('Casey Customer')).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/admin/users/7/settings',
@@ -186,7 +186,7 @@ describe('Users list', () => {
     expect(query().get('page')).toBeNull();
   });
 
-  it('paging from the pager under the table brings the table top back into view (issue 18.22)', async () => {
+  it('paging from the pager under the table brings the table top back into view', async () => {
     const { query } = renderUsers('/admin/users');
     await findText('Casey Customer');
     // jsdom has no layout (test/setup.ts gives elements a no-op scrollIntoView): watch it.

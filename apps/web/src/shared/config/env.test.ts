@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAppEnv, readReleaseLabel } from './env';
 
-describe('APP_ENV (issue 18.8)', () => {
+describe('APP_ENV', () => {
   afterEach(() => document.head.querySelector('meta[name="app-env"]')?.remove());
 
   it('follows what the serving server says in the page, not the build', () => {

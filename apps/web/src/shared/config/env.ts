@@ -1,6 +1,6 @@
 /**
  * The server's APP_ENV: what the serving server says in index.html (`<meta name="app-env">`, at run
- * time, issue 18.8), else the value fixed at build time (vite.config.ts; the dev server, tests).
+ * time), else the value fixed at build time (vite.config.ts; the dev server, tests).
  */
 export const readAppEnv = (doc: Pick<Document, 'querySelector'> | undefined = globalThis.document) =>
   doc?.querySelector('meta[name="app-env"]')?.getAttribute('content') || __APP_ENV__;

@@ -41,7 +41,7 @@ function EditUserPasswords() {
 }
 
 describe('useSchemaForm (docs/product.md §5 form behaviour)', () => {
-  it('shows a message a press caused only once the press is over, so its click lands (issue 18.9)', async () => {
+  it('shows a message a press caused only once the press is over, so its click lands', async () => {
     renderWithProviders(
       <>
         <SignUpForm onSubmit={vi.fn()} />
@@ -59,7 +59,7 @@ describe('useSchemaForm (docs/product.md §5 form behaviour)', () => {
     expect(await screen.findByText(VALIDATION.invalidEmail('Email'))).toBeInTheDocument();
   });
 
-  it('re-checks a field whose rule depends on another when that one changes (issue 18.22)', async () => {
+  it('re-checks a field whose rule depends on another when that one changes', async () => {
     renderWithProviders(<EditUserPasswords />);
     const user = userEvent.setup();
     const password = screen.getByLabelText('Password');

@@ -8,7 +8,7 @@ import { focusField, focusFirstInvalid } from './focus-field';
 /**
  * A blur caused by a press (mouse, touch, pen) on something else — a link under a centred form —
  * must not show the field's message before that press ends: the message grows the form, the
- * target moves away under the pointer and the click is lost (issue 18.9). Such blurs mark the
+ * target moves away under the pointer and the click is lost. Such blurs mark the
  * field left once the press is over (and its click delivered).
  */
 const afterPress: Array<() => void> = [];
@@ -57,7 +57,7 @@ export type SchemaForm<S extends z.ZodMiniType> = UseFormReturnType<
  * - a server's 422 message stays under its field until that field's value changes (a blur that
  *   re-validates the field on the client must not wipe "The email has already been taken.");
  * - a change re-checks every field that shows a message, since rules span fields (clearing the
- *   password makes "Confirm password is a required field" wrong on Edit User, issue 18.22).
+ *   password makes "Confirm password is a required field" wrong on Edit User).
  */
 export function useSchemaForm<S extends z.ZodMiniType>(schema: S, initialValues: z.input<S>): SchemaForm<S> {
   // Our schemas have no async refinements: a synchronous resolver means no "validating" flicker.

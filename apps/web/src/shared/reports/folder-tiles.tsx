@@ -19,7 +19,7 @@ export function FolderTiles({
 }) {
   if (folders.length === 0) return null;
   return (
-    // As many columns as 200 px images fit (issue 18.6: a fixed column count shrank them to 143 px).
+    // As many columns as 200 px images fit (a fixed column count shrank them to 143 px).
     <Box component="ul" mb="xl" className={`${classes.plainList} ${classes.tiles}`} aria-label="Folders">
       {folders.map((folder) => (
         <li key={folder.id}>

@@ -11,7 +11,7 @@ export const notOpenableMessage = (item: ReportItem) =>
 
 /**
  * An item that cannot be opened (not view-only): no link to a dead-end page, but a control that says
- * why on hover, focus or click, in place (issue 18.16). Screen readers hear the reason with the name.
+ * why on hover, focus or click, in place. Screen readers hear the reason with the name.
  */
 export function NotOpenable({
   item,

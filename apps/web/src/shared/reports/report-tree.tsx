@@ -25,7 +25,7 @@ const TYPE_ICONS: Record<string, typeof IconChartArea> = {
   line: IconChartLine,
   link: IconLink,
   bar: IconChartBar,
-  // The other view modes of docs/product.md §1 (issue 18.5); an advanced report keeps the area chart.
+  // The other view modes of docs/product.md §1; an advanced report keeps the area chart.
   expressview: IconChartPie,
   crosstab: IconChartBar,
   chainedview: IconLink,

@@ -24,7 +24,7 @@ const unixNano = (ms: number) => String(BigInt(Math.round((performance.timeOrigi
 const text = (key: string, value: string) => ({ key, value: { stringValue: value } });
 
 /**
- * Browser tracing (issue 19, docs/product.md §9): the page load (navigation timing) and each API call
+ * Browser tracing (docs/product.md §9): the page load (navigation timing) and each API call
  * as spans, API calls with a `traceparent` so the server's span continues them. Spans go in batches to
  * the portal (`POST telemetry/traces`), which relays them to the collector: the browser needs no
  * collector address and no CORS. Started after first paint, only when the server traces; sampled at

@@ -17,7 +17,7 @@ type PageHeaderProps = {
 /**
  * Title and breadcrumb bar of a screen. Mobile mode hides it (docs/product.md §1); the tab title
  * stays. A screen below another one (a folder of NS BI) keeps a compact bar there: without the
- * sidebar it had no title and no way back (issue 18.15).
+ * sidebar it had no title and no way back.
  */
 export function PageHeader({ title, breadcrumbs, description, actions }: PageHeaderProps) {
   usePageTitle(title);

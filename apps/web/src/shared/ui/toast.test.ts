@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORT_TOAST_MS, TOAST_MS } from '@portal/contract';
 import { autoCloseOf } from './toast';
 
-describe('toast durations (docs/product.md §9, issue 18.2)', () => {
+describe('toast durations (docs/product.md §9)', () => {
   it('closes a success after 3 s, a failure or warning after 5 s, unless a toast says otherwise', () => {
     expect(SHORT_TOAST_MS).toBe(3000);
     expect(autoCloseOf({ color: 'green', message: 'Logo saved!' })).toBe(3000);

@@ -61,7 +61,7 @@ export function AppCard({
         )}
       </Group>
       <div className={classes.visual}>
-        {/* Dimmed all through, the title too (issue 18.18: a black title looked half disabled). */}
+        {/* Dimmed all through, the title too (a black title looked half disabled). */}
         <Title order={2} fz="lg" fw={650} mt="lg" c={dimmed ? 'dimmed' : undefined}>
           {name}
         </Title>

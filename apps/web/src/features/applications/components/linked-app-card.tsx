@@ -62,7 +62,7 @@ export function LinkedAppCard({ app, user, url, onLinkRequest }: LinkedAppCardPr
       onSuccess: () => openExternalPage(to),
       // 409: TS ended the session and the server cleared the link. Other failures are toasted globally.
       onError: (error) => {
-        // The modal says why it opened (issue 18.17).
+        // The modal says why it opened.
         if (isApiError(error) && error.status === 409) onLinkRequest(app, error.message);
       },
     });

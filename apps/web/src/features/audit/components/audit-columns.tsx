@@ -25,7 +25,7 @@ function Person({
   );
 }
 
-/** The columns of the audit log: when, who, what, whom, from where (docs/product.md has no such screen; issue 19). */
+/** The columns of the audit log: when, who, what, whom, from where (docs/product.md has no such screen). */
 export const AUDIT_COLUMNS = [
   column.accessor('at', {
     id: 'at',

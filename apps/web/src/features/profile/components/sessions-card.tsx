@@ -59,7 +59,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
   );
 }
 
-/** Profile 'Sessions' card (issue 4): where this user is signed in, and ending the other sessions. */
+/** Profile 'Sessions' card: where this user is signed in, and ending the other sessions. */
 export function SessionsCard() {
   const sessions = useSessions();
   const revoke = useRevokeOtherSessions();

@@ -85,7 +85,7 @@ function Branch({ nodes, nested = false, ...rest }: AccessTreeProps & { nested?:
 }
 
 /**
- * Report access as a tree of checkboxes (issue 11): a folder ticks or clears its whole subtree and
+ * Report access as a tree of checkboxes: a folder ticks or clears its whole subtree and
  * shows indeterminate when partly ticked; items Tattle Systems manages stay ticked and read-only.
  */
 export function AccessTree(props: AccessTreeProps) {

@@ -10,7 +10,7 @@ export async function saveSystemSettings(settings: SystemSetting[]): Promise<Sys
     method: 'POST',
     body: settings,
     schema: dataOf(z.array(systemSettingSchema)),
-    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    // The screen says 'Oops! …' itself: one failure, one toast.
     quiet: true,
   });
   return data;

@@ -21,7 +21,7 @@ export async function saveUserMeta(change: MetaUpdate): Promise<{ meta: MetaItem
     method: 'POST',
     body: change,
     schema: metaListResponseSchema,
-    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    // The screen says 'Oops! …' itself: one failure, one toast.
     quiet: true,
   });
   return { meta: data, biAccount: bi_account !== 'failed' };

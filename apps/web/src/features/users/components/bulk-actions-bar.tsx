@@ -31,7 +31,7 @@ type BulkActionsBarProps = {
 };
 
 /**
- * Bulk actions over the selected users (issue 19): the count, "Select all N matching", the action,
+ * Bulk actions over the selected users: the count, "Select all N matching", the action,
  * and one confirmation that says how many users it touches. Per-user failures are summed up in a toast.
  */
 export function BulkActionsBar(props: BulkActionsBarProps) {

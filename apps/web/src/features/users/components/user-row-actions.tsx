@@ -72,7 +72,7 @@ export function UserRowActions({ user, isSelf, blocked, handlers, folded = false
           <IconPhoto size={18} aria-hidden />
         </ActionIcon>
       </RowAction>
-      {/* NSBI users: which of their project's dashboards and reports they see (issue 11). */}
+      {/* NSBI users: which of their project's dashboards and reports they see. */}
       {metaFlag(user, META_KEYS.nsbiEnabled) && (
         <RowAction label="Report access">
           <ActionIcon
@@ -86,7 +86,7 @@ export function UserRowActions({ user, isSelf, blocked, handlers, folded = false
           </ActionIcon>
         </RowAction>
       )}
-      {/* Issue 19: what happened to this user, in the audit log. */}
+      {/* What happened to this user, in the audit log. */}
       <RowAction label="Activity">
         <ActionIcon
           component={Link}

@@ -38,7 +38,7 @@ describe('Change Logo modal', () => {
     await user.upload(input(), big);
     expect(hint()).toHaveAttribute('data-invalid', 'true');
     expect(hint()).toHaveAttribute('role', 'alert');
-    expect(hint()).toHaveTextContent(LOGO_MESSAGES.tooLarge); // which rule (issue 18.21)
+    expect(hint()).toHaveTextContent(LOGO_MESSAGES.tooLarge); // which rule
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(http.fetch).not.toHaveBeenCalled();
   });

@@ -4,7 +4,7 @@ import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES } from '@portal/contract';
 export const isAcceptableLogo = (file: File) =>
   (LOGO_TYPES as readonly string[]).includes(file.type) && file.size <= LOGO_MAX_BYTES;
 
-/** Which rule a file breaks, in the words the server uses (issue 18.21: the red hint said none). */
+/** Which rule a file breaks, in the words the server uses (the red hint said none). */
 export const logoProblem = (file: File): string | null =>
   !(LOGO_TYPES as readonly string[]).includes(file.type)
     ? LOGO_MESSAGES.fileType

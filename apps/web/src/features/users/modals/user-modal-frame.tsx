@@ -3,7 +3,7 @@ import { Modal } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { routes } from '../../../shared/routes';
 
-/** What the list shows after a modal: the user just created, highlighted (issue 18.14). */
+/** What the list shows after a modal: the user just created, highlighted. */
 export type UsersListState = { createdUserId?: number };
 
 /**
@@ -26,7 +26,7 @@ export function useBackToList() {
 
 /**
  * These modals are routes: closing one unmounts it at once, so Mantine's own focus return (on
- * `opened` turning false) never runs and Esc left focus on the page (issue 18.22). The element
+ * `opened` turning false) never runs and Esc left focus on the page. The element
  * that opened the modal (Add New, a row's Edit) gets it back, when it is still there.
  */
 function useFocusBackToOpener() {

@@ -102,7 +102,7 @@ describe('Create User modal', () => {
       project_id: null,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
-    // Page 1 sorted by id would hide the new user (issue 18.14): the list finds and marks it.
+    // Page 1 sorted by id would hide the new user: the list finds and marks it.
     expect(router.state.location.search).toBe('?search=nina%40example.com');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create User' })).not.toBeInTheDocument(),
@@ -111,7 +111,7 @@ describe('Create User modal', () => {
     expect(row).toHaveAttribute('data-created', 'true');
   });
 
-  it('Esc closes it and gives focus back to Add New (issue 18.22)', async () => {
+  it('Esc closes it and gives focus back to Add New', async () => {
     renderAt('/admin/users');
     const addNew = await screen.findByRole('link', { name: 'Add New' }, { timeout: 5000 });
     const user = userEvent.setup();

@@ -94,7 +94,7 @@ export function DataTable<T>({
 
 /**
  * A column with the row's actions stays in sight at the right edge while the table scrolls
- * sideways on a narrow screen (issue 18.15: at 390 px the Users table hid its Actions off-screen).
+ * sideways on a narrow screen (at 390 px the Users table hid its Actions off-screen).
  */
 const stickyClass = (columnId: string) => (columnId === 'actions' ? classes.stickyEnd : undefined);
 

@@ -51,7 +51,7 @@ type PagedTableSectionProps<T, C extends string> = {
 };
 
 /**
- * Paging from the pager under a long table: bring the table's top back into view (issue 18.22),
+ * Paging from the pager under a long table: bring the table's top back into view,
  * as a new page would; nothing moves when the top is already visible.
  */
 function revealTop(section: HTMLElement | null) {

@@ -5,7 +5,7 @@ import { afterUserChange } from '../../../../shared/users/api/after-user-change'
 
 /** DELETE files/{id} → 204. */
 export async function deleteLogo(fileId: number): Promise<void> {
-  // The screen says 'Oops! Could not save the logo.' itself: one failure, one toast (issue 18.19).
+  // The screen says 'Oops! Could not save the logo.' itself: one failure, one toast.
   await apiRequest(`files/${fileId}`, { method: 'DELETE', schema: z.null(), quiet: true });
 }
 

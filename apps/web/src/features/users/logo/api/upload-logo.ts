@@ -13,7 +13,7 @@ export async function uploadLogo({ userId, file }: { userId: number; file: File 
     method: 'POST',
     body: form,
     schema: logoUploadResponseSchema,
-    // The screen says 'Oops! …' itself: one failure, one toast (issue 18.19).
+    // The screen says 'Oops! …' itself: one failure, one toast.
     quiet: true,
   });
   return data;
