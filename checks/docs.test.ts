@@ -68,7 +68,9 @@ describe('source files', () => {
     },
   )
     .split('\n')
-    .filter((file) => /\.(ts|tsx|js|mjs|cjs|css|sh|json)$|^\.ci\//.test(file));
+    .filter((file) => /\.(ts|tsx|js|mjs|cjs|css|sh|json)$|^\.ci\//.test(file))
+    // This file names what it refuses.
+    .filter((file) => file !== 'checks/docs.test.ts');
 
   it.each([
     ['an issue number', /\bissues? ?#?\d+(\.\d+)?\b/i],
