@@ -1,18 +1,25 @@
 import * as z from 'zod/mini';
 import { pagedOf, pagedQuerySchema } from './envelope';
+import { MAX_ID } from './rules';
 
 /** Sortable columns of the audit log: only time (the indexes serve nothing else at 1,000,000 rows). */
 export const AUDIT_SORT_COLUMNS = ['at'] as const;
 
-const userIdRule = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
-const userIdFilter = () => z.optional(userIdRule);
+/** A user id filter: one message for whatever is wrong with it, in the words of the form. */
+const userIdRule = (name: string) => {
+  const error = `The ${name} field must be a user id (a whole number from 1).`;
+  return z.coerce
+    .number({ error })
+    .check(z.int({ error }), z.minimum(1, { error }), z.maximum(MAX_ID, { error }));
+};
+const userIdFilter = (name: string) => z.optional(userIdRule(name));
 /** A user id as the filter form holds it: text, empty when not set, else by the query's rule. */
-const userIdText = () =>
+const userIdText = (name: string) =>
   z.string().check(
     z.trim(),
     z.superRefine((value, ctx) => {
       if (value === '') return;
-      const issue = userIdRule.safeParse(value).error?.issues[0];
+      const issue = userIdRule(name).safeParse(value).error?.issues[0];
       if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
     }),
   );
@@ -54,8 +61,8 @@ const actionFilter = z
  */
 const auditFilterSchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
   sortDirection: z._default(z.enum(['asc', 'desc']), 'desc'),
-  actor: userIdFilter(),
-  target: userIdFilter(),
+  actor: userIdFilter('actor'),
+  target: userIdFilter('target'),
   action: z.optional(actionFilter),
   from: isoDate('from'),
   to: isoDate('to'),
@@ -66,8 +73,8 @@ const auditFilterSchema = z.extend(pagedQuerySchema(AUDIT_SORT_COLUMNS), {
  * the query, so the form says what the server would answer with a 422.
  */
 export const auditFiltersFormSchema = z.object({
-  actor: userIdText(),
-  target: userIdText(),
+  actor: userIdText('actor'),
+  target: userIdText('target'),
   action: actionFilter,
   from: isoDate('from'),
   to: isoDate('to'),

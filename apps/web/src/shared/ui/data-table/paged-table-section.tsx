@@ -10,6 +10,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { MESSAGES } from '@portal/contract';
+import { ApiError } from '../../api/api-error';
 import { RetryAlert } from '../retry-alert';
 import { SearchInput } from '../search-input';
 import { DataTable } from './data-table';
@@ -125,7 +126,8 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
         )}
         {props.toolbar}
       </Group>
-      {query.isError && (
+      {/* A 422 is the query's fault, said under its fields by the toolbar's form: retrying cannot help. */}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 422) && (
         <RetryAlert
           message={MESSAGES.dataFetchFailed}
           onRetry={() => void query.refetch()}
