@@ -92,6 +92,25 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(Number(locked.headers['retry-after'])).toBe(lockSeconds); // the lock level started over too
   });
 
+  it('tells a locked client to wait what is left of the lock, rounded up, and lets it in once it has', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const lockedAt = Date.parse('2033-01-01T00:00:00Z');
+    vi.setSystemTime(lockedAt);
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+
+    vi.setSystemTime(lockedAt + 20_500);
+    const early = await attempt(user.email, user.password, ip);
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBe(lockSeconds - 20);
+    vi.setSystemTime(lockedAt + lockSeconds * 1000 - 100);
+    expect((await attempt(user.email, user.password, ip)).headers['retry-after']).toBe('1');
+
+    vi.setSystemTime(lockedAt + 20_500 + Number(early.headers['retry-after']) * 1000);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
+  });
+
   it('doubles the lock each time, up to 15 minutes, and lets the account in once it ends', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginThrottle } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createThrottleRepository, type ThrottleRule } from './repository';
+
+/**
+ * An attempt takes the rows of all its keys in one transaction. Two attempts sharing two keys must
+ * take them in the same order whatever order their callers list them in, or each can hold the row
+ * the other waits for: PostgreSQL then aborts one with a deadlock error (a 500 at sign-in). PGlite
+ * has one session and runs transactions one at a time, so only PostgreSQL can show it.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('takes the rows of its keys in one order: two attempts listing them in opposite orders never deadlock', async () => {
+    const throttle = createThrottleRepository(t.database.db);
+    const rule: ThrottleRule = { kind: 'window', limit: 50, windowMs: 60_000 };
+    const [first, second] = ['order:a', 'order:b'];
+    const now = new Date();
+    const waitingOnLocks = async () => {
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows[0]?.n ?? 0;
+    };
+
+    // Both rows exist; a third transaction holds the first of them while the two attempts start,
+    // so both are in the middle of taking their rows when it lets go.
+    const made = await throttle.admit(
+      [first, second].map((key) => ({ key, rule })),
+      now,
+    );
+    expect(made.kind).toBe('admitted');
+    let attempts!: Promise<unknown[]>;
+    await t.database.db.transaction(async (tx) => {
+      await tx.select().from(loginThrottle).where(eq(loginThrottle.key, first)).for('update');
+      attempts = Promise.all([
+        throttle.admit(
+          [first, second].map((key) => ({ key, rule })),
+          now,
+        ),
+        throttle.admit(
+          [second, first].map((key) => ({ key, rule })),
+          now,
+        ),
+      ]);
+      const deadline = Date.now() + 10_000;
+      while ((await waitingOnLocks()) < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    const answers = await attempts;
+    expect(answers.map((a) => (a as { kind: string }).kind)).toEqual(['admitted', 'admitted']);
+  });
+});
