@@ -66,6 +66,20 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(JSON.stringify(rows)).not.toContain('My$ecretPassw0rd');
   });
 
+  it('counts an unknown name as one, whatever its case and surrounding spaces', async () => {
+    const ip = freshIp();
+    const typed = [
+      'nobody@example.test',
+      'NoBody@Example.TEST',
+      ' nobody@example.test ',
+      'NOBODY@EXAMPLE.TEST',
+    ];
+    for (let i = 0; i < THROTTLE.accountFailures; i += 1) {
+      expect((await attempt(typed[i % typed.length]!, 'x', ip)).statusCode).toBe(401);
+    }
+    expect((await attempt('nobody@example.test', 'x', ip)).statusCode).toBe(429);
+  });
+
   it('locks an unknown account exactly like a real one', async () => {
     // One instant for both locks: Retry-After then compares what the lock says, not how long the
     // guesses between the two locks took.
@@ -142,6 +156,11 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
     expect(Number(refused.headers['retry-after'])).toBe(THROTTLE.ipWindowMs / 1000);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login.locked'));
+    expect(audits.find((a) => a.targetId === String(user.id))?.details).toMatchObject({ scope: 'ip' });
     expect((await attempt(user.email, user.password, freshIp())).statusCode).toBe(200);
 
     vi.setSystemTime(Date.now() + THROTTLE.ipWindowMs);

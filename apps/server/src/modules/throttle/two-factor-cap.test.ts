@@ -29,18 +29,15 @@ describe('two-factor codes: at most 20 wrong ones a day per user', () => {
   });
 
   it('refuses the 21st code of the day, even the right one, until the day since the first wrong one is over', async () => {
-    const user = await createUser(t, { meta: [{ key: META_KEYS.twoFactor, value: '1' }] });
+    const twoFactorUser = () => createUser(t, { meta: [{ key: META_KEYS.twoFactor, value: '1' }] });
+    const [user, other] = [await twoFactorUser(), await twoFactorUser()];
     let ipSeq = 0;
     // A fresh address for every request: only the user's two-factor count may grow here.
     const ip = () => `10.41.0.${++ipSeq}`;
-    const challenge = async () => {
-      const res = await http.post(
-        'auth/login',
-        { username: user.email, password: user.password },
-        { ip: ip() },
-      );
+    const challenge = async (of = user) => {
+      const res = await http.post('auth/login', { username: of.email, password: of.password }, { ip: ip() });
       expect(res.statusCode).toBe(202);
-      return { secret: res.json().data.secret as string, code: codeOf((await smtp.next(user.email)).text)! };
+      return { secret: res.json().data.secret as string, code: codeOf((await smtp.next(of.email)).text)! };
     };
     const verify = (secret: string, code: string) =>
       http.post('two-fa/verify', { secret, code }, { ip: ip() });
@@ -66,6 +63,9 @@ describe('two-factor codes: at most 20 wrong ones a day per user', () => {
     const refused = await verify(late.secret, late.code);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBe(23 * 60 * 60);
+    // The cap is the user's own: another user's codes still work.
+    const others = await challenge(other);
+    expect((await verify(others.secret, others.code)).statusCode).toBe(200);
 
     clock += Number(refused.headers['retry-after']) * 1000;
     const next = await challenge();
