@@ -30,32 +30,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, 
       return rows[0]?.n ?? 0;
     };
 
-    // Both rows exist; a third transaction holds the first of them while the two attempts start,
-    // so both are in the middle of taking their rows when it lets go.
-    const made = await throttle.admit(
-      [first, second].map((key) => ({ key, rule })),
-      now,
-    );
-    expect(made.kind).toBe('admitted');
-    let attempts!: Promise<unknown[]>;
-    await t.database.db.transaction(async (tx) => {
-      await tx.select().from(loginThrottle).where(eq(loginThrottle.key, first)).for('update');
-      attempts = Promise.all([
-        throttle.admit(
-          [first, second].map((key) => ({ key, rule })),
-          now,
-        ),
-        throttle.admit(
-          [second, first].map((key) => ({ key, rule })),
-          now,
-        ),
-      ]);
+    const waitFor = async (waiting: number) => {
       const deadline = Date.now() + 10_000;
-      while ((await waitingOnLocks()) < 2 && Date.now() < deadline) {
+      while ((await waitingOnLocks()) < waiting && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    };
+    const attempt = (keys: string[]) =>
+      throttle.admit(
+        keys.map((key) => ({ key, rule })),
+        now,
+      );
+
+    // Both rows exist; a third transaction holds the first while the attempts start, one after the
+    // other, so both are in the middle of taking their rows, queued in that order, when it lets go.
+    expect((await attempt([first, second])).kind).toBe('admitted');
+    let attempts!: Promise<Array<{ kind: string }>>;
+    await t.database.db.transaction(async (tx) => {
+      await tx.select().from(loginThrottle).where(eq(loginThrottle.key, first)).for('update');
+      const one = attempt([first, second]);
+      await waitFor(1);
+      const other = attempt([second, first]);
+      await waitFor(2);
+      attempts = Promise.all([one, other]);
     });
     const answers = await attempts;
-    expect(answers.map((a) => (a as { kind: string }).kind)).toEqual(['admitted', 'admitted']);
+    expect(answers.map((a) => a.kind)).toEqual(['admitted', 'admitted']);
   });
 });
