@@ -20,7 +20,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, 
   it('takes the rows of its keys in one order: two attempts listing them in opposite orders never deadlock', async () => {
     const throttle = createThrottleRepository(t.database.db);
     const rule: ThrottleRule = { kind: 'window', limit: 50, windowMs: 60_000 };
-    const [first, second] = ['order:a', 'order:b'];
     const now = new Date();
     const waitingOnLocks = async () => {
       const { rows } = await t.database.db.execute<{ n: number }>(
@@ -42,19 +41,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, 
         now,
       );
 
-    // Both rows exist; a third transaction holds the first while the attempts start, one after the
-    // other, so both are in the middle of taking their rows, queued in that order, when it lets go.
-    expect((await attempt([first, second])).kind).toBe('admitted');
-    let attempts!: Promise<Array<{ kind: string }>>;
-    await t.database.db.transaction(async (tx) => {
-      await tx.select().from(loginThrottle).where(eq(loginThrottle.key, first)).for('update');
-      const one = attempt([first, second]);
-      await waitFor(1);
-      const other = attempt([second, first]);
-      await waitFor(2);
-      attempts = Promise.all([one, other]);
-    });
-    const answers = await attempts;
-    expect(answers.map((a) => a.kind)).toEqual(['admitted', 'admitted']);
+    // Both rows exist; a third transaction holds the one that sorts first while the attempts start,
+    // one after the other, so both are in the middle of taking their rows, queued in that order,
+    // when it lets go. Each listing goes first once: whichever order an attempt takes its rows in,
+    // it is the same for the other.
+    for (const firstListed of ['ab', 'ba']) {
+      const [a, b] = [`order:${firstListed}:a`, `order:${firstListed}:b`];
+      const listing = firstListed === 'ab' ? [a, b] : [b, a];
+      expect((await attempt([a, b])).kind).toBe('admitted');
+      let attempts!: Promise<Array<{ kind: string }>>;
+      await t.database.db.transaction(async (tx) => {
+        await tx.select().from(loginThrottle).where(eq(loginThrottle.key, a)).for('update');
+        const one = attempt(listing);
+        await waitFor(1);
+        const other = attempt([...listing].reverse());
+        await waitFor(2);
+        attempts = Promise.all([one, other]);
+      });
+      const answers = await attempts;
+      expect(answers.map((answer) => answer.kind)).toEqual(['admitted', 'admitted']);
+    }
   });
 });
