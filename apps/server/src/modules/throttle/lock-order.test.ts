@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -22,11 +22,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, 
     const rule: ThrottleRule = { kind: 'window', limit: 50, windowMs: 60_000 };
     const now = new Date();
     const waitingOnLocks = async () => {
-      const { rows } = await t.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return rows[0]?.n ?? 0;
+      const [row] = await t.database.query({
+        name: 'waiting-on-locks',
+        plan: 'custom',
+        text: `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        values: [],
+      });
+      return Number(row?.n ?? 0);
     };
 
     const waitFor = async (waiting: number) => {
