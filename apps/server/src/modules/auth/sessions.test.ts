@@ -67,6 +67,26 @@ describe('sessions: me, refresh, logout and the guard', () => {
     expect(res.json()).toEqual(unauthenticated);
   });
 
+  it('takes an access token only as "Bearer <token>" (the word in any case) in Authorization', async () => {
+    const { accessToken } = await signIn(t, await createUser(t));
+    const meWith = (authorization: string) => http.get('auth/me', { headers: { authorization } });
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      expect((await meWith(`${scheme} ${accessToken}`)).statusCode).toBe(200);
+    }
+    for (const wrong of [
+      accessToken,
+      `Basic ${accessToken}`,
+      `xBearer ${accessToken}`,
+      `Bearer ${accessToken} x`,
+      `Bearer  ${accessToken}`,
+      'Bearer',
+    ]) {
+      const res = await meWith(wrong);
+      expect(res.statusCode, wrong).toBe(401);
+      expect(res.json()).toEqual(unauthenticated);
+    }
+  });
+
   it('refuses an expired access token and a blocked user', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const user = await createUser(t);
@@ -142,6 +162,26 @@ describe('sessions: me, refresh, logout and the guard', () => {
     }
     vi.setSystemTime(Date.now() + 10 * day);
     expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+
+  it('ends an older random (v4) refresh family with its current token, refreshed or not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = await createUser(t);
+    const { refreshToken } = await signIn(t, user);
+    // A v4 id says nothing of when its sign-in was (this one's first 48 bits would say 1970).
+    await t.database.db
+      .update(sessions)
+      .set({ familyId: '00000000-0000-4000-8000-000000000001' })
+      .where(eq(sessions.userId, user.id));
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const endsAt = row!.refreshExpiresAt.getTime();
+
+    vi.setSystemTime(endsAt - 60_000);
+    const res = await refresh(refreshToken);
+    expect(res.statusCode).toBe(200);
+    const next = sessionSchema.parse(res.json().data).refresh_token;
+    vi.setSystemTime(endsAt + 1000);
+    expect((await refresh(next)).statusCode).toBe(401);
   });
 
   it('logs out with 204: the token stops working at once', async () => {

@@ -66,6 +66,20 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(JSON.stringify(rows)).not.toContain('My$ecretPassw0rd');
   });
 
+  it('counts an unknown name as one, whatever its case and surrounding spaces', async () => {
+    const ip = freshIp();
+    const typed = [
+      'nobody@example.test',
+      'NoBody@Example.TEST',
+      ' nobody@example.test ',
+      'NOBODY@EXAMPLE.TEST',
+    ];
+    for (let i = 0; i < THROTTLE.accountFailures; i += 1) {
+      expect((await attempt(typed[i % typed.length]!, 'x', ip)).statusCode).toBe(401);
+    }
+    expect((await attempt('nobody@example.test', 'x', ip)).statusCode).toBe(429);
+  });
+
   it('locks an unknown account exactly like a real one', async () => {
     // One instant for both locks: Retry-After then compares what the lock says, not how long the
     // guesses between the two locks took.
@@ -90,6 +104,25 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     const locked = await attempt(user.email, user.password, ip);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBe(lockSeconds); // the lock level started over too
+  });
+
+  it('tells a locked client to wait what is left of the lock, rounded up, and lets it in once it has', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const lockedAt = Date.parse('2033-01-01T00:00:00Z');
+    vi.setSystemTime(lockedAt);
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+
+    vi.setSystemTime(lockedAt + 20_500);
+    const early = await attempt(user.email, user.password, ip);
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBe(lockSeconds - 20);
+    vi.setSystemTime(lockedAt + lockSeconds * 1000 - 100);
+    expect((await attempt(user.email, user.password, ip)).headers['retry-after']).toBe('1');
+
+    vi.setSystemTime(lockedAt + 20_500 + Number(early.headers['retry-after']) * 1000);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
   });
 
   it('doubles the lock each time, up to 15 minutes, and lets the account in once it ends', async () => {
@@ -123,6 +156,11 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
     expect(Number(refused.headers['retry-after'])).toBe(THROTTLE.ipWindowMs / 1000);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login.locked'));
+    expect(audits.find((a) => a.targetId === String(user.id))?.details).toMatchObject({ scope: 'ip' });
     expect((await attempt(user.email, user.password, freshIp())).statusCode).toBe(200);
 
     vi.setSystemTime(Date.now() + THROTTLE.ipWindowMs);

@@ -80,6 +80,12 @@ describe('users administration', () => {
       const [row] = await t.database.db.select().from(users).where(eq(users.id, victim.id));
       expect(row).toMatchObject({ name: victim.name, blockedAt: null });
     });
+
+    it('lets in a user whose roles include admin among others', async () => {
+      const both = await signIn(t, await createUser(t, { roleIds: [ROLE_IDS.customer, ROLE_IDS.admin] }));
+      const victim = await createUser(t);
+      expect((await http.get(`users/${victim.id}`, { headers: both.headers })).statusCode).toBe(200);
+    });
   });
 
   describe('POST users', () => {

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginThrottle } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createThrottleRepository, type ThrottleRule } from './repository';
+
+/**
+ * An attempt takes the rows of all its keys in one transaction. Two attempts sharing two keys must
+ * take them in the same order whatever order their callers list them in, or each can hold the row
+ * the other waits for: PostgreSQL then aborts one with a deadlock error (a 500 at sign-in). PGlite
+ * has one session and runs transactions one at a time, so only PostgreSQL can show it.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('takes the rows of its keys in one order: two attempts listing them in opposite orders never deadlock', async () => {
+    const throttle = createThrottleRepository(t.database.db);
+    const rule: ThrottleRule = { kind: 'window', limit: 50, windowMs: 60_000 };
+    const now = new Date();
+    const waitingOnLocks = async () => {
+      const [row] = await t.database.query({
+        name: 'waiting-on-locks',
+        plan: 'custom',
+        text: `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        values: [],
+      });
+      return Number(row?.n ?? 0);
+    };
+
+    const waitFor = async (waiting: number) => {
+      const deadline = Date.now() + 10_000;
+      while ((await waitingOnLocks()) < waiting && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const attempt = (keys: string[]) =>
+      throttle.admit(
+        keys.map((key) => ({ key, rule })),
+        now,
+      );
+
+    // Both rows exist; a third transaction holds the one that sorts first while the attempts start,
+    // one after the other, so both are in the middle of taking their rows, queued in that order,
+    // when it lets go. Each listing goes first once: whichever order an attempt takes its rows in,
+    // it is the same for the other.
+    for (const firstListed of ['ab', 'ba']) {
+      const [a, b] = [`order:${firstListed}:a`, `order:${firstListed}:b`];
+      const listing = firstListed === 'ab' ? [a, b] : [b, a];
+      expect((await attempt([a, b])).kind).toBe('admitted');
+      let attempts!: Promise<Array<{ kind: string }>>;
+      await t.database.db.transaction(async (tx) => {
+        await tx.select().from(loginThrottle).where(eq(loginThrottle.key, a)).for('update');
+        const one = attempt(listing);
+        await waitFor(1);
+        const other = attempt([...listing].reverse());
+        await waitFor(2);
+        attempts = Promise.all([one, other]);
+      });
+      const answers = await attempts;
+      expect(answers.map((answer) => answer.kind)).toEqual(['admitted', 'admitted']);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// The targets of `npm run test:mutation` (scripts/mutation/README.md): the code each mutates and
+// the test files that cover it. Only those tests run, so a target takes minutes, not the hours of
+// the whole suite. Moving a file: change its path here.
+
+/** @type {Record<string, { mutate: string[]; testFiles: string[] }>} */
+export const TARGETS = {
+  throttle: {
+    mutate: ['apps/server/src/modules/throttle/service.ts', 'apps/server/src/modules/throttle/repository.ts'],
+    // Not sign-in-races.test.ts: its bursts of concurrent sign-ins take a run from minutes to hours
+    // (it may only kill more mutants, of the in-flight and contention code).
+    testFiles: [
+      'apps/server/src/modules/throttle/throttle.test.ts',
+      'apps/server/src/modules/throttle/two-factor-cap.test.ts',
+      'apps/server/src/modules/throttle/lock-order.test.ts',
+    ],
+  },
+  'users-policy': {
+    mutate: ['apps/server/src/modules/users/policy.ts'],
+    testFiles: [
+      'apps/server/src/modules/users/users-admin.test.ts',
+      'apps/server/src/modules/users/users-self-service.test.ts',
+      'apps/server/src/modules/users/users-bulk.test.ts',
+      'apps/server/src/modules/users/users-delete.test.ts',
+      'apps/server/src/modules/users/meta.test.ts',
+      'apps/server/src/modules/users/reauth.test.ts',
+    ],
+  },
+  tokens: {
+    mutate: ['apps/server/src/modules/tokens/guard.ts', 'apps/server/src/modules/tokens/service.ts'],
+    testFiles: [
+      'apps/server/src/modules/auth/sessions.test.ts',
+      'apps/server/src/modules/auth/login.test.ts',
+      'apps/server/src/modules/active-sessions/active-sessions.test.ts',
+      'apps/server/src/modules/roles/roles.test.ts',
+    ],
+  },
+  'contract-rules': {
+    mutate: ['packages/contract/src/rules.ts', 'packages/contract/src/password-rules.ts'],
+    testFiles: [
+      'packages/contract/src/rules.test.ts',
+      'packages/contract/src/password-rules.test.ts',
+      'packages/contract/src/users.test.ts',
+      'apps/server/src/plugins/bad-input.test.ts',
+    ],
+  },
+};
