@@ -15,7 +15,8 @@ export const TARGETS = {
     ],
   },
   'users-policy': {
-    mutate: ['apps/server/src/modules/users/policy.ts'],
+    // Who the caller is (the directory: Actor, role checks, edit rights) and the users admin rules.
+    mutate: ['apps/server/src/modules/directory/policy.ts', 'apps/server/src/modules/users/policy.ts'],
     testFiles: [
       'apps/server/src/modules/users/users-admin.test.ts',
       'apps/server/src/modules/users/users-self-service.test.ts',

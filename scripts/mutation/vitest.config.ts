@@ -1,6 +1,6 @@
 // The repository's vitest projects (vitest.config.ts) narrowed to one target's test files, for
 // StrykerJS. Not its `testFiles` option: with it StrykerJS 10.1 activates a mutant of module-level
-// code only after the module has loaded, so every such mutant "survives" (stryker-js issue 6144).
+// code only after the module has loaded, so every such mutant "survives" (github.com/stryker-mutator/stryker-js/issues/6144).
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base from '../../vitest.config';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createThrottleRepository, type ThrottleRule } from './repository';
 
 /**
@@ -11,11 +11,7 @@ import { createThrottleRepository, type ThrottleRule } from './repository';
  * has one session and runs transactions one at a time, so only PostgreSQL can show it.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the throttle rows of an attempt, on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('takes the rows of its keys in one order: two attempts listing them in opposite orders never deadlock', async () => {
     const throttle = createThrottleRepository(t.database.db);

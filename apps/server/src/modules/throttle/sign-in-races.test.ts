@@ -1,11 +1,10 @@
 import { eq, like, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, MESSAGES, META_KEYS, ROLE_IDS, THROTTLE } from '@portal/contract';
 import { loginThrottle } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { createUser, signedInAdmin, type BuiltUser, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
-import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
 
 const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
 const linkOf = (text: string) => /reset-password\?token=([\w%-]+)/.exec(text)?.[1];
@@ -16,24 +15,16 @@ const linkOf = (text: string) => /reset-password\?token=([\w%-]+)/.exec(text)?.[
  * housekeeping sweep racing them, locks per account and address, device cookies, the daily cap.
  */
 describe('sign-in throttle: bursts, addresses, devices', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
   let admin: TestTokens;
   let ipSeq = 0;
   const freshIp = () => `10.3.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
+  const smtp = useSmtpServer();
+  // A wrong portal password also asks the LD/TS simulators; on a loaded machine 5 s (the default)
+  // is not always enough for them under these bursts, and their 502 is not what is tested here.
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url, EXTERNAL_TIMEOUT_MS: '60000' }));
+  const http = api(t);
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    // A wrong portal password also asks the LD/TS simulators; on a loaded machine 5 s (the default)
-    // is not always enough for them under these bursts, and their 502 is not what is tested here.
-    t = await createTestApp({ SMTP_URL: smtp.url, EXTERNAL_TIMEOUT_MS: '60000' });
-    http = api(t);
     admin = (await signedInAdmin(t)).tokens;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   const login = (username: string, password: string, ip: string, cookie?: string) =>

@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, THROTTLE } from '@portal/contract';
 import { auditLog } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/use-test-app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
 
 describe('sign-in throttling (docs/api.md "Throttling")', () => {
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
+  const t = useTestApp();
+  const http = api(t);
   let ipSeq = 0;
   /** Each test signs in from its own address so the per-IP count of one never locks another. */
   const freshIp = () => `10.2.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-  beforeAll(async () => {
-    t = await createTestApp();
-    http = api(t);
-  });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const attempt = (username: string, password: string, ip: string) =>

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { META_KEYS, THROTTLE, TWO_FACTOR } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
-import { startSmtpServer, type SmtpTestServer } from '../../test/smtp';
 
 const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
 
@@ -13,20 +12,10 @@ const codeOf = (text: string) => /security code is (\d{6})/.exec(text)?.[1];
  * capped over all their challenges.
  */
 describe('two-factor codes: at most 20 wrong ones a day per user', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
-  let http: ReturnType<typeof api>;
   let clock = Date.parse('2033-03-01T08:00:00Z');
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url }, { now: () => new Date(clock) });
-    http = api(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url }), { now: () => new Date(clock) });
+  const http = api(t);
 
   it('refuses the 21st code of the day, even the right one, until the day since the first wrong one is over', async () => {
     const twoFactorUser = () => createUser(t, { meta: [{ key: META_KEYS.twoFactor, value: '1' }] });
