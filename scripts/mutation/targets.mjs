@@ -33,6 +33,11 @@ export const TARGETS = {
       'apps/server/src/modules/auth/login.test.ts',
       'apps/server/src/modules/active-sessions/active-sessions.test.ts',
       'apps/server/src/modules/roles/roles.test.ts',
+      // requireRoles, authOf and actorOf (the admin areas), and the sessions of blocked and deleted users.
+      'apps/server/src/modules/users/users-admin.test.ts',
+      'apps/server/src/modules/users/users-delete.test.ts',
+      'apps/server/src/modules/tokens/last-used.test.ts',
+      'apps/server/src/modules/tokens/guard.test.ts',
     ],
   },
   'contract-rules': {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository';
 import { auditLog, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -131,7 +131,7 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
     await db
       .update(sessions)
       .set({ lastUsedAt: now })
-      .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, new Date(now.getTime() - everyMs))));
+      .where(and(eq(sessions.id, sessionId), lte(sessions.lastUsedAt, new Date(now.getTime() - everyMs))));
   },
 
   async findByRefreshHash(refreshHash: string) {
