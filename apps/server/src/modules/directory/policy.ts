@@ -6,7 +6,18 @@ import type { UserRecord } from './repository';
  * never inferred from a missing flag. Services decide with the rules below and their module's
  * policy.ts, and audit with the rest.
  */
-export type Actor = { userId: number; isAdmin: boolean; sessionId: string; ip: string };
+export type Actor = {
+  userId: number;
+  isAdmin: boolean;
+  sessionId: string;
+  ip: string;
+  /**
+   * The caller's record as the guard resolved it with the session: no service reads it again. It is
+   * as fresh as the session is (a change to the user makes this instance forget their sessions;
+   * another instance trusts it for at most tokens' SESSION_CACHE_TTL_MS).
+   */
+  user: UserRecord;
+};
 
 /** A role check compares role ids, never names (docs/product.md §6). */
 export const hasAnyRole = (user: Pick<UserRecord, 'roles'>, roleIds: readonly number[]) =>

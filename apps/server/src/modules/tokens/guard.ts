@@ -31,7 +31,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 /** The caller of a guarded route as services take it: who, whether admin, which session, from where. */
 export function actorOf(request: FastifyRequest): Actor {
   const { user, sessionId } = authOf(request);
-  return { userId: user.id, isAdmin: isAdmin(user), sessionId, ip: clientInfo(request).ip };
+  return { userId: user.id, isAdmin: isAdmin(user), sessionId, ip: clientInfo(request).ip, user };
 }
 
 /** The guard's hooks over the token service: `authenticate` and `requireRoles(...)`. */

@@ -65,13 +65,6 @@ export function createReportAccessService(deps: ReportAccessServiceDeps) {
     return { user, tree };
   }
 
-  /** The caller's own record: NSBI, their project and email are on it. */
-  async function recordOf(actor: Actor) {
-    const user = await users.find(actor.userId);
-    if (!user) throw AppError.unauthenticated();
-    return user;
-  }
-
   /** What a user sees of a tree, given their grants and the folder assignments. */
   const viewFrom = (
     user: UserRecord,
@@ -97,17 +90,14 @@ export function createReportAccessService(deps: ReportAccessServiceDeps) {
 
   /**
    * The caller's record and what they see, after the maintenance check (503) and with NS BI on
-   * (403). Their record, grants and the folder assignments are read at once: the record no longer
-   * comes with the request (the Actor does), so it costs no extra wait.
+   * (403). The record comes with the request (the Actor's, as the guard resolved it); their grants
+   * and the folder assignments are read at once.
    */
   async function callerView(actor: Actor, fresh = false) {
     await bi.assertAvailable(actor);
-    const [user, granted, assignments] = await Promise.all([
-      recordOf(actor),
-      grants.find(actor.userId),
-      deps.folders.assignments(),
-    ]);
+    const { user } = actor;
     if (!usesNsbi(user)) throw AppError.forbidden(BI_MESSAGES.nsbiOff);
+    const [granted, assignments] = await Promise.all([grants.find(user.id), deps.folders.assignments()]);
     const tree = user.dundasProjectId ? await bi.projectTree(user.dundasProjectId, { fresh }) : null;
     return { user, view: tree ? viewFrom(user, tree, granted, assignments) : null };
   }
@@ -199,7 +189,7 @@ export function createReportAccessService(deps: ReportAccessServiceDeps) {
 
     /** Whether the caller sees this item of their project now (usage clicks count only those). */
     async sees(actor: Actor, itemId: string): Promise<boolean> {
-      const user = await recordOf(actor);
+      const { user } = actor;
       if (!usesNsbi(user)) return false;
       const view = await viewOf(user);
       return Boolean(view?.items.some((i) => i.id === itemId));
