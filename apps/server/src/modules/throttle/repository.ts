@@ -77,11 +77,16 @@ function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<Thrott
 /**
  * login_throttle: failure counts, in-flight attempts and locks per key, shared by every instance.
  *
- * No statement here deletes a row or reads one back after a separate write: each transaction
- * takes its rows with one upsert (`insert … on conflict do update … returning`), which both makes
- * a missing row and locks it, so a concurrent reset or housekeeping can never leave a read empty.
+ * No statement here deletes a row or reads one back after a separate write: an admission, and a
+ * failure's transaction, take their rows with one upsert (`insert … on conflict do update …
+ * returning`), which both makes a missing row and locks it, so a concurrent reset or housekeeping
+ * can never leave a read empty. Statements that change several rows lock them in key order.
  */
 export const createThrottleRepository = defineRepository((db: Executor) => {
+  /** The in-flight count of a row, forgotten when nobody has touched it for STALE_IN_FLIGHT_MS. */
+  const liveInFlight = (now: Date) =>
+    sql`case when ${loginThrottle.updatedAt} < ${at(now)} - ${STALE_IN_FLIGHT_MS} * interval '1 millisecond' then 0 else ${loginThrottle.inFlight} end`;
+
   /** Makes the rows if missing and locks them (in the order given) till the transaction ends. */
   const take = (tx: Executor, keys: string[], now: Date) =>
     tx
@@ -89,82 +94,115 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
       .values(keys.map((key) => ({ key, failures: 0, windowStartedAt: now, updatedAt: now })))
       .onConflictDoUpdate({
         target: loginThrottle.key,
-        set: {
-          inFlight: sql`case when ${loginThrottle.updatedAt} < ${at(now)} - ${STALE_IN_FLIGHT_MS} * interval '1 millisecond' then 0 else ${loginThrottle.inFlight} end`,
-          updatedAt: now,
-        },
+        set: { inFlight: liveInFlight(now), updatedAt: now },
       })
       .returning();
 
+  /**
+   * The rows of `keys`, locked in key order, for an UPDATE of several rows in one statement: an
+   * UPDATE's own scan may lock them in any order, and an admission taking the same rows in key
+   * order could then deadlock with it.
+   */
+  const inKeyOrder = (keys: string[]) =>
+    inArray(
+      loginThrottle.key,
+      db
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(inArray(loginThrottle.key, keys))
+        .orderBy(loginThrottle.key)
+        .for('update'),
+    );
+
+  /** Gives back one slot of each key (an attempt that was right, or that nobody judged). */
+  const release = (keys: string[], now: Date) =>
+    db
+      .update(loginThrottle)
+      .set({ inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`, updatedAt: now })
+      .where(inKeyOrder(keys));
+
   return {
     /**
-     * Asks to check one attempt against every key, atomically. While any key is locked at `now`
-     * the longest lock is answered; while any `account`/`window` key has no slot left (its failures
-     * plus the attempts in flight reach its limit) `full` is answered and nothing changes; otherwise
-     * the attempt takes a slot of each such key (`in_flight + 1`) and is admitted, with what each key
-     * looked like and which `cap` keys are past their limit. Every admitted attempt must be settled:
-     * `succeeded`, `failed` or `abandoned`.
+     * Asks to check one attempt against every key. While any key is locked at `now` the longest
+     * lock is answered; while any `account`/`window` key has no slot left (its failures plus the
+     * attempts in flight reach its limit) `full` is answered; otherwise the attempt holds a slot of
+     * each such key (`in_flight + 1`) and is admitted, with what each key looked like and which
+     * `cap` keys are past their limit. Every admitted attempt must be settled: `succeeded`,
+     * `failed` or `abandoned`.
+     *
+     * One statement on the way every sign-in takes: it takes a slot of every key at once (making
+     * missing rows; the rows are locked in key order while it runs) and reads what they held. An
+     * attempt that finds a key locked or full gives its slots back at once: meanwhile the keys only
+     * look fuller than they are, which makes another attempt wait, never lets one more through.
      */
     async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date): Promise<Admission> {
       const ordered = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
       const caps = ordered.filter(({ rule }) => rule.kind === 'cap');
-      // A cap is only read (it holds no slot and refuses nothing): a row every attempt on the
-      // account would lock would queue a burst from many addresses on one row.
-      const capRows = caps.length
-        ? await db
-            .select()
-            .from(loginThrottle)
-            .where(
-              inArray(
-                loginThrottle.key,
-                caps.map((k) => k.key),
-              ),
-            )
-        : [];
+      const slottedKeys = slotted.map((k) => k.key);
+      const [taken, capRows] = await Promise.all([
+        slotted.length
+          ? db
+              .insert(loginThrottle)
+              .values(
+                slottedKeys.map((key) => ({
+                  key,
+                  failures: 0,
+                  windowStartedAt: now,
+                  inFlight: 1,
+                  updatedAt: now,
+                })),
+              )
+              .onConflictDoUpdate({
+                target: loginThrottle.key,
+                set: { inFlight: sql`${liveInFlight(now)} + 1`, updatedAt: now },
+              })
+              .returning()
+          : [],
+        // A cap is only read (it holds no slot and refuses nothing): a row every attempt on the
+        // account would lock would queue a burst from many addresses on one row.
+        caps.length
+          ? db
+              .select()
+              .from(loginThrottle)
+              .where(
+                inArray(
+                  loginThrottle.key,
+                  caps.map((k) => k.key),
+                ),
+              )
+          : [],
+      ]);
+      // What each key held before this attempt's slot.
+      const byKey = new Map(taken.map((row) => [row.key, { ...row, inFlight: row.inFlight - 1 }]));
       const capped = caps
         .filter(({ key, rule }) => {
           const row = capRows.find((r) => r.key === key);
           return row !== undefined && rule.kind === 'cap' && failuresNow(row, rule, now) >= rule.limit;
         })
         .map((k) => k.key);
-      return db.transaction(async (tx) => {
-        const rows = await take(
-          tx,
-          slotted.map((k) => k.key),
-          now,
-        );
-        const byKey = new Map(rows.map((row) => [row.key, row]));
-        const locked = rows
-          .filter((row) => row.lockedUntil && row.lockedUntil > now)
-          .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
-        if (locked) return { kind: 'locked', key: locked.key, lockedUntil: locked.lockedUntil! };
-        const full = slotted.some(({ key, rule }) => {
-          const row = byKey.get(key)!;
-          const limit = rule.kind === 'account' ? rule.failures : rule.limit;
-          return failuresNow(row, rule, now) + row.inFlight >= limit;
-        });
-        if (full) return { kind: 'full' };
-        if (slotted.length > 0) {
-          await tx
-            .update(loginThrottle)
-            .set({ inFlight: sql`${loginThrottle.inFlight} + 1` })
-            .where(
-              inArray(
-                loginThrottle.key,
-                slotted.map((k) => k.key),
-              ),
-            );
-        }
-        return {
-          kind: 'admitted',
-          seen: slotted.map(({ key }) => {
-            const row = byKey.get(key)!;
-            return { key, failures: row.failures, lockLevel: row.lockLevel, inFlight: row.inFlight };
-          }),
-          capped,
-        };
+      const locked = [...byKey.values()]
+        .filter((row) => row.lockedUntil && row.lockedUntil > now)
+        .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
+      const full = slotted.some(({ key, rule }) => {
+        const row = byKey.get(key)!;
+        const limit = rule.kind === 'account' ? rule.failures : rule.limit;
+        return failuresNow(row, rule, now) + row.inFlight >= limit;
       });
+      if (locked || full) {
+        await release(slottedKeys, now);
+        return locked
+          ? { kind: 'locked', key: locked.key, lockedUntil: locked.lockedUntil! }
+          : { kind: 'full' };
+      }
+      return {
+        kind: 'admitted',
+        seen: slotted.map(({ key }) => {
+          const row = byKey.get(key)!;
+          return { key, failures: row.failures, lockLevel: row.lockLevel, inFlight: row.inFlight };
+        }),
+        capped,
+      };
     },
 
     /** The attempt was wrong: its slot becomes a failure under the key's rule (which may lock it). */
@@ -195,29 +233,29 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
     },
 
     /**
-     * The attempt was right: its slot is given back. With `clear` (the key's failures as seen when
-     * it was admitted), those failures and the lock level go too — unless a lock was set while it
-     * was in flight, which stands. Failures counted after it was admitted stay.
+     * The attempt was right: its slot of each key is given back, in one statement. With `clear`
+     * (one key's failures and lock level as seen when it was admitted), those failures and the lock
+     * level go too — unless a lock was set while it was in flight, which stands. Failures counted
+     * after it was admitted stay.
      */
-    async succeeded(key: string, now: Date, clear?: { failures: number; lockLevel: number }) {
-      const unchanged = clear ? sql`${loginThrottle.lockLevel} = ${clear.lockLevel}` : sql`false`;
+    async succeeded(keys: string[], now: Date, clear?: { key: string; failures: number; lockLevel: number }) {
+      const clears = clear
+        ? sql`${loginThrottle.key} = ${clear.key} and ${loginThrottle.lockLevel} = ${clear.lockLevel}`
+        : sql`false`;
       await db
         .update(loginThrottle)
         .set({
           inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`,
-          failures: sql`case when ${unchanged} then greatest(${loginThrottle.failures} - ${clear?.failures ?? 0}, 0) else ${loginThrottle.failures} end`,
-          lockLevel: sql`case when ${unchanged} then 0 else ${loginThrottle.lockLevel} end`,
+          failures: sql`case when ${clears} then greatest(${loginThrottle.failures} - ${clear?.failures ?? 0}, 0) else ${loginThrottle.failures} end`,
+          lockLevel: sql`case when ${clears} then 0 else ${loginThrottle.lockLevel} end`,
           updatedAt: now,
         })
-        .where(eq(loginThrottle.key, key));
+        .where(inKeyOrder(keys));
     },
 
-    /** Nobody could judge the attempt (LD/TS unreachable, an error): its slot is given back. */
-    async abandoned(key: string, now: Date) {
-      await db
-        .update(loginThrottle)
-        .set({ inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`, updatedAt: now })
-        .where(eq(loginThrottle.key, key));
+    /** Nobody could judge the attempt (LD/TS unreachable, an error): its slots are given back. */
+    async abandoned(keys: string[], now: Date) {
+      await release(keys, now);
     },
 
     /**

@@ -43,6 +43,13 @@ const TWO_FACTOR_RULE: ThrottleRule = {
 const MAX_WAIT_MS = 30_000;
 /** Between two looks at a busy key (a slot freed on another instance is seen this late at worst). */
 const POLL_MS = 50;
+/** Between two looks at a key this instance's own attempts fill (see `held`). */
+const LOCAL_LOOK_MS = 1_000;
+
+const limitOf = (rule: ThrottleRule) => (rule.kind === 'account' ? rule.failures : rule.limit);
+/** The keys an attempt holds a slot of (a `cap` key holds none). */
+const slottedKeys = (keys: Array<{ key: string; rule: ThrottleRule }>) =>
+  keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key);
 
 const retryAfter = (until: Date, now: Date) => ({
   retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
@@ -105,6 +112,20 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
       }
     });
 
+  // Slots this instance holds, by key. When they alone fill a key, asking the database is useless
+  // (it counts them too): a waiter waits to be woken here, and looks again at most every
+  // LOCAL_LOOK_MS in case a slot was lost (a settle that never came).
+  const held = new Map<string, number>();
+  const hold = (keys: string[], delta: 1 | -1) => {
+    for (const key of keys) {
+      const count = (held.get(key) ?? 0) + delta;
+      if (count > 0) held.set(key, count);
+      else held.delete(key);
+    }
+  };
+  const filledHere = (keys: Array<{ key: string; rule: ThrottleRule }>) =>
+    keys.some(({ key, rule }) => rule.kind !== 'cap' && (held.get(key) ?? 0) >= limitOf(rule));
+
   /**
    * Admits an attempt on `keys`, waiting (not refusing) while they have no slot left: a burst of
    * right passwords is checked a few at a time and all succeed; a burst of wrong ones meets the
@@ -112,10 +133,22 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
    */
   async function admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: () => Date) {
     const started = performance.now();
+    const slotted = slottedKeys(keys);
+    // A new attempt on keys this instance already fills waits to be woken without asking.
+    let looked = filledHere(keys) ? started : -Infinity;
     for (let waited = false; ; waited = true) {
       const at = now();
-      const admission = await throttle.admit(keys, at);
-      if (admission.kind !== 'full') return { admission, waited, at };
+      if (!(filledHere(keys) && performance.now() - looked < LOCAL_LOOK_MS)) {
+        looked = performance.now();
+        // Held while asking too: two attempts here never race each other for a last slot.
+        hold(slotted, 1);
+        const admission = await throttle.admit(keys, at).catch((error: unknown) => {
+          hold(slotted, -1);
+          throw error;
+        });
+        if (admission.kind !== 'admitted') hold(slotted, -1);
+        if (admission.kind !== 'full') return { admission, waited, at };
+      }
       if (performance.now() - started > MAX_WAIT_MS) {
         return {
           admission: { kind: 'locked' as const, key: '', lockedUntil: new Date(at.getTime() + 1000) },
@@ -123,18 +156,31 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
           at,
         };
       }
-      await waitForSlot(keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
+      await waitForSlot(slotted);
     }
   }
 
-  async function settle(
-    ticket: SignInTicket,
-    each: (entry: { key: string; rule: ThrottleRule }) => Promise<void>,
-  ) {
+  async function settle(ticket: SignInTicket, outcome: (slotted: string[]) => Promise<void>) {
     if (ticket.settled) return;
     ticket.settled = true;
-    for (const entry of ticket.keys) await each(entry);
-    wake(...ticket.keys.filter((k) => k.rule.kind !== 'cap').map((k) => k.key));
+    const slotted = slottedKeys(ticket.keys);
+    try {
+      await outcome(slotted);
+    } finally {
+      hold(slotted, -1);
+      wake(...slotted);
+    }
+  }
+
+  /** A two-factor code's slot, admitted by `admitTwoFactor`, settled. */
+  async function settleTwoFactor(userId: number, outcome: () => Promise<void>) {
+    const key = twoFactorKey(userId);
+    try {
+      await outcome();
+    } finally {
+      hold([key], -1);
+      wake(key);
+    }
   }
 
   return {
@@ -180,22 +226,20 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
      * password sent along with it).
      */
     signInSucceeded: (ticket: SignInTicket, now: Date) =>
-      settle(ticket, async ({ key, rule }) => {
-        if (rule.kind === 'cap') return;
-        const seen = ticket.seen.find((s) => s.key === key);
-        const clears = key === ticket.own && !ticket.contended && seen;
-        await throttle.succeeded(key, now, clears ? seen : undefined);
+      settle(ticket, async (slotted) => {
+        const seen = ticket.contended ? undefined : ticket.seen.find((s) => s.key === ticket.own);
+        await throttle.succeeded(slotted, now, seen);
       }),
 
     /** The password (or its LD/TS account, or the two-factor code that followed) was wrong. */
     signInFailed: (ticket: SignInTicket, now: Date) =>
-      settle(ticket, ({ key, rule }) => throttle.failed(key, rule, now)),
+      settle(ticket, async () => {
+        for (const { key, rule } of ticket.keys) await throttle.failed(key, rule, now);
+      }),
 
     /** Nobody judged the attempt (LD/TS unreachable, an error): nothing counts. */
     signInAbandoned: (ticket: SignInTicket, now: Date) =>
-      settle(ticket, async ({ key, rule }) => {
-        if (rule.kind !== 'cap') await throttle.abandoned(key, now);
-      }),
+      settle(ticket, (slotted) => throttle.abandoned(slotted, now)),
 
     /**
      * The account's password was reset or set by an admin: every lock and count standing against
@@ -222,13 +266,11 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
     },
 
     async twoFactorPassed(userId: number, now: Date) {
-      await throttle.succeeded(twoFactorKey(userId), now);
-      wake(twoFactorKey(userId));
+      await settleTwoFactor(userId, () => throttle.succeeded([twoFactorKey(userId)], now));
     },
 
     async twoFactorFailed(userId: number, now: Date) {
-      await throttle.failed(twoFactorKey(userId), TWO_FACTOR_RULE, now);
-      wake(twoFactorKey(userId));
+      await settleTwoFactor(userId, () => throttle.failed(twoFactorKey(userId), TWO_FACTOR_RULE, now));
     },
   };
 }
