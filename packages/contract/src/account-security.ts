@@ -97,5 +97,10 @@ export const outboxSmsSchema = z.object({
 });
 export type OutboxSms = z.infer<typeof outboxSmsSchema>;
 export const smsOutboxSchema = z.object({ data: z.array(outboxSmsSchema) });
+export const SMS_OUTBOX_MESSAGES = {
+  /** GET sms/outbox answered 404 outside production: the server has no SMS gateway. */
+  noGateway:
+    'No SMS gateway is configured (SMS_URL unset and the simulators off): security codes go by email only.',
+} as const;
 
 export const externalLoginQuerySchema = z.object({ token: z.optional(text().check(z.maxLength(2000))) });
