@@ -99,6 +99,14 @@ describe('mounted simulators (no LD_URL / TS_URL)', () => {
 });
 
 describe('simulator configuration', () => {
+  const production = {
+    APP_ENV: 'production',
+    APP_KEY: 'a'.repeat(64),
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'secret1',
+    SMTP_URL: 'smtp://mail.example.com:587',
+  };
+
   it('reads extra accounts from SIMULATOR_FIXTURES, with stable ids', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fixtures-'));
     const file = path.join(dir, 'fixtures.json');
@@ -151,25 +159,10 @@ describe('simulator configuration', () => {
         BI_SERVICE_PASSWORD: 'x',
       }).sms,
     ).toBeUndefined();
-    const production = {
-      APP_ENV: 'production',
-      APP_KEY: 'a'.repeat(64),
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'secret1',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      SIMULATORS: 'on',
-    };
-    expect(loadConfig(production).sms).toBeUndefined();
+    expect(loadConfig({ ...production, SIMULATORS: 'on' }).sms).toBeUndefined();
   });
 
   it('production needs LD_URL, TS_URL and BI_URL unless SIMULATORS=on', () => {
-    const production = {
-      APP_ENV: 'production',
-      APP_KEY: 'a'.repeat(64),
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'secret1',
-      SMTP_URL: 'smtp://mail.example.com:587',
-    };
     expect(() => loadConfig(production)).toThrow(
       /LD_URL is required when the simulators are off[\s\S]*TS_URL[\s\S]*BI_URL/,
     );

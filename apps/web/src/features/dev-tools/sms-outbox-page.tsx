@@ -1,11 +1,8 @@
-import { Alert, Button, Paper, Table, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import { MESSAGES, SMS_OUTBOX_MESSAGES } from '@portal/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { formatDayTime } from '../../shared/format/dates';
-import { routes } from '../../shared/routes';
-import { PageHeader } from '../../shared/ui/page-header';
-import { PageLoader } from '../../shared/ui/page-loader';
+import { OutboxFrame } from './components/outbox-frame';
 import { useSmsOutbox } from './api/get-sms-outbox';
 
 /**
@@ -18,67 +15,47 @@ export function SmsOutboxPage() {
   const noGateway = outbox.error instanceof ApiError && outbox.error.status === 404;
 
   return (
-    <>
-      <PageHeader
-        title="SMS Outbox"
-        breadcrumbs={[{ label: 'Dashboard', to: routes.dashboard }, { label: 'SMS Outbox' }]}
-        description="Texts the SMS gateway holds, newest first (the built-in simulator when SMS_URL is unset)."
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => void outbox.refetch()}
-            loading={outbox.isFetching}
-          >
-            Refresh
-          </Button>
-        }
-      />
-      <Paper withBorder radius="lg" p="md">
-        {outbox.isPending ? (
-          <PageLoader />
-        ) : outbox.isError ? (
-          <Alert color={noGateway ? 'blue' : 'red'} variant="light" role="alert">
-            {noGateway
-              ? SMS_OUTBOX_MESSAGES.noGateway
-              : `${MESSAGES.dataFetchFailed} ${outbox.error.message}`}
-          </Alert>
-        ) : (
-          // Two columns, the time under the number: the code in the message stays readable at 390 px.
-          <Table.ScrollContainer minWidth={300}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Texts">
-              <Table.Thead>
+    <OutboxFrame
+      title="SMS Outbox"
+      description="Texts the SMS gateway holds, newest first (the built-in simulator when SMS_URL is unset)."
+      query={outbox}
+      failure={noGateway ? { color: 'blue', message: SMS_OUTBOX_MESSAGES.noGateway } : null}
+    >
+      {(data) => (
+        // Two columns, the time under the number: the code in the message stays readable at 390 px.
+        <Table.ScrollContainer minWidth={300}>
+          <Table highlightOnHover verticalSpacing="sm" aria-label="Texts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Message</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.length === 0 && (
                 <Table.Tr>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Message</Table.Th>
+                  <Table.Td colSpan={2}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {MESSAGES.noRecords}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={2}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {MESSAGES.noRecords}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {outbox.data.map((sms) => (
-                  <Table.Tr key={sms.sid}>
-                    <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                      {sms.to}
-                      <Text fz="xs" c="dimmed">
-                        {formatDayTime(sms.createdAt, { seconds: true })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{sms.body}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-    </>
+              )}
+              {data.map((sms) => (
+                <Table.Tr key={sms.sid}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {sms.to}
+                    <Text fz="xs" c="dimmed">
+                      {formatDayTime(sms.createdAt, { seconds: true })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }}>{sms.body}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </OutboxFrame>
   );
 }
