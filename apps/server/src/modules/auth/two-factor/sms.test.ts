@@ -166,10 +166,11 @@ describe('an SMS gateway that fails never blocks the code by email', () => {
   });
   afterAll(() => smtp.close());
 
-  const cases: Array<[string, () => Promise<{ url: string; fake?: FakeRemote }>]> = [
-    ['is down', async () => ({ url: await closedPortUrl() })],
+  const cases: Array<[string, string, () => Promise<{ url: string; fake?: FakeRemote }>]> = [
+    ['is down', 'unreachable', async () => ({ url: await closedPortUrl() })],
     [
       'answers 500',
+      'status',
       async () => {
         const fake = await startFakeRemote(MISBEHAVIOURS['5xx']);
         return { url: fake.url, fake };
@@ -177,6 +178,7 @@ describe('an SMS gateway that fails never blocks the code by email', () => {
     ],
     [
       'answers slower than the timeout',
+      'timeout',
       async () => {
         const fake = await startFakeRemote(MISBEHAVIOURS.slow);
         return { url: fake.url, fake };
@@ -186,7 +188,7 @@ describe('an SMS gateway that fails never blocks the code by email', () => {
 
   it.each(cases)(
     'when it %s: 202 with the email-only notice, the mail, a warn line, a counted failure; the code signs in',
-    async (_what, start) => {
+    async (_what, reason, start) => {
       const gateway = await start();
       const lines: string[] = [];
       const t = await createTestApp(
@@ -219,6 +221,7 @@ describe('an SMS gateway that fails never blocks the code by email', () => {
             msg: 'security code not texted: it went by email only',
             userId: user.id,
             phoneEnding: '23',
+            reason,
           }),
         );
         expect(lines.join('\n')).not.toContain('2025550123');

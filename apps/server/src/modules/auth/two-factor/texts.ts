@@ -1,4 +1,5 @@
 import { META_KEYS, PRODUCT_NAME, TWO_FACTOR_MESSAGES } from '@portal/contract';
+import { RemoteFailure } from '../../../integrations/remote';
 import type { SmsClient } from '../../../integrations/sms/client';
 import { phoneEnding, toE164 } from '../../../integrations/sms/phone';
 import type { UserRecord } from '../../directory';
@@ -37,7 +38,13 @@ export function createCodeTexts(deps: CodeTextsDeps): CodeTexts {
           {
             userId: user.id,
             phoneEnding: phoneEnding(phone),
-            reason: error instanceof Error ? error.message : String(error),
+            // RemoteFailure's reason (unreachable, timeout, status, body); its message is for users.
+            reason:
+              error instanceof RemoteFailure
+                ? error.reason
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
           },
           'security code not texted: it went by email only',
         );
