@@ -68,6 +68,7 @@ const TABLES: Array<{ path: string; table: string; columns: string[] }> = [
   { path: '/admin/audit-log', table: 'Audit log entries', columns: ['When', 'Who'] },
   { path: '/admin/usage', table: 'Clicks per day', columns: ['Day', 'NS BI'] },
   { path: '/admin/mail-outbox', table: 'Mails', columns: ['To', 'Subject'] },
+  { path: '/admin/sms-outbox', table: 'Texts', columns: ['To', 'Message'] },
 ];
 
 for (const { path, table, columns } of TABLES) {

@@ -9,7 +9,7 @@ const api = (path: string) => `${BASE_URL}${API_PREFIX}/${path}`;
 /** A new customer with the given settings flags set by the admin (POST meta/user). */
 export async function createUserWithFlags(
   request: APIRequestContext,
-  flags: { twoFactor?: boolean; singleSession?: boolean } = {},
+  flags: { twoFactor?: boolean; singleSession?: boolean; primaryPhone?: string } = {},
 ): Promise<Credentials & { id: number }> {
   const credentials = await createCustomerViaApi(request);
   const admin = await apiSignIn(request);
@@ -20,6 +20,7 @@ export async function createUserWithFlags(
   const meta = [
     { key: META_KEYS.twoFactor, value: flags.twoFactor ? '1' : '0' },
     { key: META_KEYS.singleSession, value: flags.singleSession ? '1' : '0' },
+    ...(flags.primaryPhone ? [{ key: META_KEYS.primaryPhone, value: flags.primaryPhone }] : []),
   ];
   const saved = await request.post(api('meta/user'), { headers, data: { user_id: id, meta } });
   if (!saved.ok()) throw new Error(`POST meta/user answered ${saved.status()}: ${await saved.text()}`);

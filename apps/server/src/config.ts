@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEMO_BI_SERVICE_ACCOUNT } from './simulators/fixtures';
+import { DEMO_BI_SERVICE_ACCOUNT, DEMO_SMS_ACCOUNT } from './simulators/fixtures';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -107,11 +107,36 @@ const envSchema = z
     TS_API_DOCS_URL: z.url().optional(),
     /** The Analysis/AI frame (default: the BI server's /analysis page). */
     ANALYSIS_URL: z.url().optional(),
-    /** Bearer token of GET /metrics (Prometheus); unset: no metrics are kept and /metrics is 404. */
+    /**
+     * The SMS gateway: Twilio's Messages API or one that speaks it (docs/integrations.md "SMS gateway").
+     * Unset: the SMS simulator at /sim/sms outside production; in production no texts (email only).
+     */
+    SMS_URL: z.url().optional(),
+    /** The account id (Twilio: the Account SID), the user name of Basic auth and a path segment. */
+    SMS_ACCOUNT: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'SMS_ACCOUNT must be the account id (letters, digits, - or _)')
+      .optional(),
+    SMS_TOKEN: z.string().min(1).max(256).optional(),
+    /** The sender: a number in E.164 (+15551234567) or an alphanumeric sender id (at most 11 characters). */
+    SMS_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+        'SMS_FROM must be a number in E.164 (+15551234567) or an alphanumeric sender id of at most 11 characters',
+      )
+      .optional(),
+    /** The country code put before the product's 10-digit phone numbers to make them E.164 (decision 0037). */
+    SMS_COUNTRY_CODE: z
+      .string()
+      .regex(/^\+?[1-9]\d{0,2}$/, 'SMS_COUNTRY_CODE must be a country calling code such as +1 or +27')
+      .default('+1')
+      .transform((code) => (code.startsWith('+') ? code : `+${code}`)),
     /** OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: no tracing at all. */
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     /** Share of requests traced, 0–1 (docs/product.md §9: 1). */
     OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics are kept and /metrics is 404. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
@@ -130,6 +155,10 @@ const envSchema = z
         path: ['BI_SERVICE_PASSWORD'],
         message: 'BI_SERVICE_PASSWORD is required with BI_URL',
       });
+    if (env.SMS_URL)
+      for (const key of ['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with SMS_URL` });
     for (const key of ['LD_URL', 'TS_URL', 'BI_URL'] as const) {
       if (!simulators && !env[key])
         ctx.addIssue({
@@ -191,6 +220,8 @@ export type AppConfig = {
    * our own origin when a simulator serves them (see BiConfig.publicUrl).
    */
   resources: { tsApiDocsUrl: string; analysisUrl: string };
+  /** Texts of security codes; undefined: none (email only). */
+  sms: SmsConfig | undefined;
   metricsToken: string | undefined;
   /** OpenTelemetry tracing; undefined when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
   tracing: { endpoint: string; sampleRate: number; serviceName: string } | undefined;
@@ -206,6 +237,19 @@ export type BiConfig = {
   apiUrl: string | undefined;
   publicUrl: string;
   serviceAccount: { name: string; password: string };
+};
+
+/**
+ * The SMS gateway (docs/integrations.md "SMS gateway"). `url` undefined: the SMS simulator is mounted
+ * at /sim/sms (outside production only, decision 0037) with these credentials.
+ */
+export type SmsConfig = {
+  url: string | undefined;
+  account: string;
+  token: string;
+  from: string;
+  /** Put before the product's 10-digit numbers, without their trunk 0 (decision 0037). */
+  countryCode: string;
 };
 
 /** One linked app: its API (undefined: the simulator is mounted at `/sim/{app}`) and where its card opens. */
@@ -276,6 +320,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         env.TS_API_DOCS_URL ?? (env.TS_URL ? `${new URL(env.TS_URL).origin}/docs` : '/sim/ts/docs'),
       analysisUrl: env.ANALYSIS_URL ?? `${biPublicUrl}/analysis`,
     },
+    sms: smsConfig(env, !isProduction && (env.SIMULATORS ?? true)),
     metricsToken: env.METRICS_TOKEN,
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
       ? {
@@ -296,6 +341,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           (isProduction ? randomBytes(24).toString('base64url') : DEMO_BI_SERVICE_ACCOUNT.password),
       },
     },
+  };
+}
+
+/**
+ * SMS_URL set: that gateway. Unset: the simulator, outside production with the simulators on (a
+ * production without a gateway sends no texts, so no notice names a phone nobody texted).
+ */
+function smsConfig(env: z.output<typeof envSchema>, simulated: boolean): SmsConfig | undefined {
+  if (!env.SMS_URL && !simulated) return undefined;
+  return {
+    url: env.SMS_URL?.replace(/\/$/, ''),
+    account: env.SMS_ACCOUNT ?? DEMO_SMS_ACCOUNT.account,
+    token: env.SMS_TOKEN ?? DEMO_SMS_ACCOUNT.token,
+    from: env.SMS_FROM ?? DEMO_SMS_ACCOUNT.from,
+    countryCode: env.SMS_COUNTRY_CODE,
   };
 }
 

@@ -14,6 +14,9 @@ export const TWO_FACTOR = {
 export const TWO_FACTOR_MESSAGES = {
   invalidCode: 'The security code is invalid or has expired.',
   mailSubject: 'Your security code',
+  /** The text message of a security code: one SMS segment (at most 160 GSM-7 characters). */
+  smsBody: (product: string, code: string) =>
+    `${product} security code: ${code}. It expires in ${TWO_FACTOR.codeTtlMs / 60_000} minutes. Do not share it.`,
 } as const;
 
 export const twoFactorVerifySchema = z.object({
@@ -79,5 +82,25 @@ export const outboxQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   paginate: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 25),
 });
+
+/**
+ * A text message the SMS gateway holds (GET sms/outbox, admin, not in production): what the SMS
+ * simulator received, newest first (docs/integrations.md "SMS gateway").
+ */
+export const outboxSmsSchema = z.object({
+  sid: z.string(),
+  to: z.string(),
+  from: z.string(),
+  body: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxSms = z.infer<typeof outboxSmsSchema>;
+export const smsOutboxSchema = z.object({ data: z.array(outboxSmsSchema) });
+export const SMS_OUTBOX_MESSAGES = {
+  /** GET sms/outbox answered 404 outside production: the server has no SMS gateway. */
+  noGateway:
+    'No SMS gateway is configured (SMS_URL unset and the simulators off): security codes go by email only.',
+} as const;
 
 export const externalLoginQuerySchema = z.object({ token: z.optional(text().check(z.maxLength(2000))) });

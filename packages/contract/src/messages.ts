@@ -57,13 +57,19 @@ export const MESSAGES = {
 
   chunkLoadFailed: (chunk: string) => `Loading chunk ${chunk} failed`,
   /**
-   * docs/product.md §8 says "by email (and phone if provided)"; the portal sends mail only, so the
-   * notice says so (docs/decisions/0021-spec-conformance.md).
+   * docs/product.md §8: "by email (and phone if provided)". Email only: no phone on file, no SMS
+   * gateway, or the text could not be sent (docs/decisions/0037-security-codes-by-sms.md).
    */
   securityCodeSent: 'We sent a security code to your email. It expires in a few minutes.',
+  /** The code went by email and by text to the user's primary phone; `ending`: its last two digits. */
+  securityCodeSentToEmailAndPhone: (ending: string) =>
+    `We sent a security code to your email and to the phone ending ${ending}. It expires in a few minutes.`,
   /** Signing in again within the resend cooldown: no new mail is sent, the earlier code still works. */
   securityCodeStillValid:
     'We sent you a security code a moment ago and it is still valid: enter the code from that email.',
+  /** The same, when that code also went by text. */
+  securityCodeStillValidWithPhone: (ending: string) =>
+    `We sent you a security code a moment ago and it is still valid: enter the code from that email or from the text to the phone ending ${ending}.`,
   securityCodeHelp: (email: string) => `Didn't get a code? Contact us at ${email}.`,
   /** docs/product.md §8 help text, on the sign-in page itself. */
   contactVendor: 'Trouble signing in? Contact the vendor at',

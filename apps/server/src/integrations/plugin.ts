@@ -9,6 +9,8 @@ import { createTelemetryClient, type TelemetryClient } from './telemetry/client'
 import { createBiClient, type BiClient } from './bi/client';
 import { createBiSimulator } from '../simulators/bi/simulator';
 import { createCollectorClient, type CollectorClient } from './collector/client';
+import { createSmsClient, type SmsClient } from './sms/client';
+import { createSmsSimulator } from '../simulators/sms/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,8 @@ declare module 'fastify' {
     biClient: BiClient;
     /** The OpenTelemetry collector, for the browser spans the portal relays; undefined when tracing is off. */
     collectorClient: CollectorClient | undefined;
+    /** The SMS gateway's client (Twilio's Messages API); undefined when codes go by email only. */
+    smsClient: SmsClient | undefined;
   }
 }
 
@@ -36,8 +40,9 @@ function ownOrigin(app: FastifyInstance): string {
 }
 
 /**
- * The LD, TS and BI clients, and — for every system without a configured URL — its simulator
- * mounted under `/sim/ld`, `/sim/ts` or `/sim/bi` (docs/architecture.md), the client pointed at it.
+ * The LD, TS, BI and SMS clients, and — for every system without a configured URL — its simulator
+ * mounted under `/sim/ld`, `/sim/ts`, `/sim/bi` or `/sim/sms` (docs/architecture.md), the client
+ * pointed at it.
  */
 export const integrationsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -100,6 +105,24 @@ export const integrationsPlugin = fp(
         serviceAccount: bi.serviceAccount,
       }),
     );
+
+    const { sms } = app.config;
+    app.decorate(
+      'smsClient',
+      sms &&
+        createSmsClient({
+          ...common,
+          baseUrl: sms.url ?? (() => `${ownOrigin(app)}/sim/sms`),
+          account: sms.account,
+          token: sms.token,
+          from: sms.from,
+        }),
+    );
+    // config.sms has no URL only where the simulator may stand in (outside production, decision 0037).
+    if (sms && !sms.url) {
+      const simulator = createSmsSimulator({ ...sms, now: app.now });
+      await app.register(simulator.plugin, { prefix: '/sim/sms' });
+    }
 
     if (fixtures && !bi.apiUrl) {
       const simulator = createBiSimulator({

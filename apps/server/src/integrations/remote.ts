@@ -37,7 +37,10 @@ export type RemoteRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Under the base URL, e.g. `/api/auth/login`. */
   path: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as an HTML form (application/x-www-form-urlencoded) instead of JSON: Twilio's API takes forms. */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
   /** Safe to send twice: retried once after a connection error (never after a timeout or an answer). */
   idempotent?: boolean;
@@ -120,16 +123,18 @@ export function createRemote(options: RemoteOptions) {
 
   async function once(request: RemoteRequest, traceHeaders?: Record<string, string>): Promise<RemoteAnswer> {
     const requestId = currentRequestId();
+    const form = request.form && new URLSearchParams(request.form).toString();
     const response = await fetch(`${baseUrl()}${request.path}`, {
       method: request.method,
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined && { 'content-type': 'application/json' }),
+        ...(form !== undefined && { 'content-type': 'application/x-www-form-urlencoded' }),
         ...(requestId && { 'x-request-id': requestId }),
         ...traceHeaders,
         ...request.headers,
       },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -174,7 +174,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'system-settings', description: 'Portal-wide switches such as maintenance mode (admin)' },
       { name: 'audit-log', description: 'Who did what to whom, when and from where (admin); CSV export' },
       { name: 'realtime', description: 'Server-Sent Events: sign-in notices' },
-      { name: 'mail', description: 'The development mail outbox (admin, not in production)' },
+      { name: 'mail', description: 'The development outboxes of mail and texts (admin, not in production)' },
     ],
   },
   transform,

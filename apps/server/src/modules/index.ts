@@ -19,6 +19,7 @@ import { realtimeModule } from './realtime/plugin';
 import { resourcesModule } from './resources/plugin';
 import { rolesModule } from './roles/plugin';
 import { signupModule } from './signup/plugin';
+import { smsOutboxModule } from './sms-outbox/plugin';
 import { systemSettingsModule } from './system-settings/plugin';
 import { throttleModule } from './throttle/plugin';
 import { tokensModule } from './tokens/plugin';
@@ -58,6 +59,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   resourcesModule,
   usersModule,
   mailOutboxModule,
+  smsOutboxModule,
   housekeepingModule,
 ];
 

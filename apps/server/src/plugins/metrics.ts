@@ -9,6 +9,8 @@ export type Metrics = {
   enabled: boolean;
   /** Counts a finished call to LD, TS or the BI server (integration clients report here). */
   observeRemote: (call: RemoteCallResult) => void;
+  /** Counts a security code's text: sent, or failed (the code went by email only). */
+  countSms: (outcome: 'sent' | 'failed') => void;
   /**
    * A gauge read at each scrape, for a module that owns the number (realtime's open streams): the
    * module registers it, so metrics needs to know no module.
@@ -46,13 +48,14 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const off: Metrics = {
   enabled: false,
   observeRemote: () => {},
+  countSms: () => {},
   gauge: () => {},
   render: () => Promise.reject(new Error('metrics are off (METRICS_TOKEN unset)')),
 };
 
 /**
  * What Prometheus scrapes (prom-client): requests by route and status with their latency, DB pool
- * use, sign-in outcomes, LD/TS/BI call latency and failures, gauges modules register (SSE
+ * use, sign-in outcomes, LD/TS/BI/SMS call latency and failures, texts of security codes, gauges modules register (SSE
  * connections), and the process's own (memory, event loop, GC). Counted only with METRICS_TOKEN set;
  * modules/metrics serves it. Unset, nothing is counted (docs/operations.md).
  */
@@ -97,6 +100,12 @@ export const metricsPlugin = fp(
       labelNames: ['system', 'reason'] as const,
       registers: [register],
     });
+    const texts = new Counter({
+      name: 'portal_sms_messages_total',
+      help: 'Security codes texted through the SMS gateway, by outcome (failed: sent by email only)',
+      labelNames: ['outcome'] as const,
+      registers: [register],
+    });
     new Gauge({
       name: 'portal_db_pool_connections',
       help: 'Connections of the PostgreSQL pool by state (absent on PGlite)',
@@ -123,6 +132,7 @@ export const metricsPlugin = fp(
           },
         });
       },
+      countSms: (outcome) => texts.inc({ outcome }),
       render: async () => ({ contentType: register.contentType, body: await register.metrics() }),
       observeRemote(call) {
         const outcome = String(call.outcome);

@@ -78,6 +78,16 @@ export const DEMO_TELEMETRY_ACCOUNT: TelemetryAccount = {
 /** The BI simulator's service account: the portal logs on with it (config.ts defaults to it). */
 export const DEMO_BI_SERVICE_ACCOUNT = { name: 'portal-service', password: 'BiService#2024' } as const;
 
+/**
+ * The SMS simulator's account when SMS_ACCOUNT, SMS_TOKEN and SMS_FROM are unset: a Twilio-style
+ * account id and Twilio's own test sender number (docs/integrations.md "SMS gateway").
+ */
+export const DEMO_SMS_ACCOUNT = {
+  account: 'AC00000000000000000000000000demo',
+  token: 'SmsSimulator#2024',
+  from: '+15005550006',
+} as const;
+
 /** A stable id for a fixture account without one: links stored by the portal survive a restart. */
 const derivedId = (prefix: string, key: string) =>
   `${prefix}-${createHash('sha256').update(key.toLowerCase()).digest('hex').slice(0, 12)}`;

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { useTestApp } from '../test/use-test-app';
 import { startTestSimulators, type TestSimulators } from '../test/simulators';
-import { loadSimulatorFixtures } from './fixtures';
+import { MESSAGES, META_KEYS } from '@portal/contract';
+import { createAdmin, createUser, signIn } from '../test/builders';
+import { api } from '../test/http';
+import { DEMO_SMS_ACCOUNT, loadSimulatorFixtures } from './fixtures';
 
 describe('simulator app pages: the hand-off a real LD or TS performs', () => {
   let sims: TestSimulators;
@@ -74,9 +77,36 @@ describe('mounted simulators (no LD_URL / TS_URL)', () => {
     // A path, not `${APP_URL}/sim/ld/`: the card opens on whatever host the browser used.
     expect(t.config.linkedApps.ld.appUrl).toBe('/sim/ld/');
   });
+
+  it('serve /sim/sms: a security code is texted there and the SMS outbox lists it', async () => {
+    const user = await createUser(t, {
+      meta: [
+        { key: META_KEYS.twoFactor, value: '1' },
+        { key: META_KEYS.primaryPhone, value: '2125550199' },
+      ],
+    });
+    const res = await api(t).post('auth/login', { username: user.email, password: user.password });
+    expect(res.json().data.message).toBe(MESSAGES.securityCodeSentToEmailAndPhone('99'));
+    const admin = await signIn(t, await createAdmin(t));
+    const outbox = await api(t).get('sms/outbox', { headers: admin.headers });
+    // In E.164 with SMS_COUNTRY_CODE (default +1).
+    expect(outbox.json().data[0]).toMatchObject({
+      to: '+12125550199',
+      from: DEMO_SMS_ACCOUNT.from,
+      body: expect.stringMatching(/security code: \d{6}\./),
+    });
+  });
 });
 
 describe('simulator configuration', () => {
+  const production = {
+    APP_ENV: 'production',
+    APP_KEY: 'a'.repeat(64),
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'secret1',
+    SMTP_URL: 'smtp://mail.example.com:587',
+  };
+
   it('reads extra accounts from SIMULATOR_FIXTURES, with stable ids', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fixtures-'));
     const file = path.join(dir, 'fixtures.json');
@@ -99,14 +129,40 @@ describe('simulator configuration', () => {
     );
   });
 
+  it('SMS: SMS_URL needs its account, token and sender; unset, the simulator stands in outside production only', () => {
+    expect(() => loadConfig({ SMS_URL: 'https://api.twilio.com' })).toThrow(
+      /SMS_ACCOUNT is required with SMS_URL[\s\S]*SMS_TOKEN[\s\S]*SMS_FROM/,
+    );
+    expect(() => loadConfig({ SMS_FROM: '555-0100' })).toThrow(/SMS_FROM must be a number in E\.164/);
+    expect(() => loadConfig({ SMS_COUNTRY_CODE: '+0' })).toThrow(/SMS_COUNTRY_CODE must be/);
+    const configured = loadConfig({
+      SMS_URL: 'https://api.twilio.com/',
+      SMS_ACCOUNT: 'AC0123',
+      SMS_TOKEN: 'token',
+      SMS_FROM: 'Portal',
+      SMS_COUNTRY_CODE: '27',
+    });
+    expect(configured.sms).toEqual({
+      url: 'https://api.twilio.com',
+      account: 'AC0123',
+      token: 'token',
+      from: 'Portal',
+      countryCode: '+27',
+    });
+    expect(loadConfig({}).sms).toMatchObject({ url: undefined, ...DEMO_SMS_ACCOUNT, countryCode: '+1' });
+    expect(
+      loadConfig({
+        SIMULATORS: 'off',
+        LD_URL: 'https://ld.test',
+        TS_URL: 'https://ts.test',
+        BI_URL: 'https://bi.test',
+        BI_SERVICE_PASSWORD: 'x',
+      }).sms,
+    ).toBeUndefined();
+    expect(loadConfig({ ...production, SIMULATORS: 'on' }).sms).toBeUndefined();
+  });
+
   it('production needs LD_URL, TS_URL and BI_URL unless SIMULATORS=on', () => {
-    const production = {
-      APP_ENV: 'production',
-      APP_KEY: 'a'.repeat(64),
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'secret1',
-      SMTP_URL: 'smtp://mail.example.com:587',
-    };
     expect(() => loadConfig(production)).toThrow(
       /LD_URL is required when the simulators are off[\s\S]*TS_URL[\s\S]*BI_URL/,
     );

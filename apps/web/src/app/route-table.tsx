@@ -131,6 +131,12 @@ const adminRoutes = (): RouteObject[] => [
             import('../features/dev-tools/mail-outbox-page').then((m) => m.MailOutboxPage),
           ),
         },
+        {
+          path: routes.smsOutbox,
+          ...lazyPage('dev-tools', () =>
+            import('../features/dev-tools/sms-outbox-page').then((m) => m.SmsOutboxPage),
+          ),
+        },
       ]),
 ];
 

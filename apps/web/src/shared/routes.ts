@@ -47,6 +47,8 @@ export const routes = {
   auditLog: '/admin/audit-log',
   /** Not a route of docs/product.md: the development mail outbox for admins, absent in production. */
   mailOutbox: '/admin/mail-outbox',
+  /** Not a route of docs/product.md: the texts the SMS gateway (simulator) holds, absent in production. */
+  smsOutbox: '/admin/sms-outbox',
 } as const;
 
 export type RouteName = keyof typeof routes;

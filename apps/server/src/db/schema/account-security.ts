@@ -34,6 +34,11 @@ export const twoFactorChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last two digits of the phone the code was also texted to; null: email only. A sign-in
+     * within the resend cooldown names it again (decision 0037).
+     */
+    smsPhoneEnding: text('sms_phone_ending'),
   },
   (t) => [
     uniqueIndex('two_factor_challenges_secret_hash_key').on(t.secretHash),

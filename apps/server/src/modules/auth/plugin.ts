@@ -6,6 +6,7 @@ import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';
 import { createChallengeRepository } from './two-factor/repository';
 import { createTwoFactor } from './two-factor/service';
+import { createCodeTexts } from './two-factor/texts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,12 +16,23 @@ declare module 'fastify' {
 }
 
 /**
- * The auth module: sign-in with portal or LD/TS credentials (with two-factor by mailed code),
+ * The auth module: sign-in with portal or LD/TS credentials (with two-factor by mailed, and maybe
+ * texted, code),
  * hand-off sign-in, refresh and sign-out. Tokens themselves are the tokens module's.
  */
 export const authModule = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
+    const { smsClient } = app;
+    const texts =
+      smsClient &&
+      app.config.sms &&
+      createCodeTexts({
+        client: smsClient,
+        countryCode: app.config.sms.countryCode,
+        log: app.log,
+        count: app.metrics.countSms,
+      });
     app.decorate(
       'auth',
       createAuthService({
@@ -34,6 +46,7 @@ export const authModule = fp(
           db,
           challenges: createChallengeRepository(db),
           mailer: app.mailer,
+          texts,
           appKey: app.config.appKey,
           now: app.now,
           throttle: app.throttle,
@@ -46,7 +59,16 @@ export const authModule = fp(
   },
   {
     name: 'auth',
-    dependencies: ['directory', 'tokens', 'throttle', 'linked-apps', 'realtime', 'mailer'],
+    dependencies: [
+      'directory',
+      'tokens',
+      'throttle',
+      'linked-apps',
+      'realtime',
+      'mailer',
+      'integrations',
+      'metrics',
+    ],
     decorators: {
       fastify: [
         'directory',
@@ -55,8 +77,10 @@ export const authModule = fp(
         'database',
         'linkedApps',
         'mailer',
+        'metrics',
         'now',
         'realtime',
+        'smsClient',
         'throttle',
         'tokens',
       ],

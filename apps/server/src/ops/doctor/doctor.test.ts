@@ -87,6 +87,10 @@ describe('npm run doctor', () => {
           expect.stringMatching(/^✓ Live Dispatch: http:\/\/127\.0\.0\.1:\d+ answers \(HTTP \d+\)$/),
           expect.stringMatching(/^✓ Tattle Systems: http:\/\/127\.0\.0\.1:\d+ answers/),
           expect.stringMatching(/^✓ BI server: .* answers and the service account .* logs on$/),
+          expect.stringMatching(
+            /^✓ SMS gateway: http:\/\/127\.0\.0\.1:\d+ answers and takes the account AC\w+; texts come from \+15005550006$/,
+          ),
+          expect.stringMatching(/^ {2}SMS_TOKEN +•••••• \(17 characters\) {2}\(environment\)$/),
           expect.stringMatching(/^✓ APP_URL: .*\/healthz answers with this release/),
           expect.stringMatching(/^✓ HOST: /),
           expect.stringMatching(/^✓ TRUST_PROXY: off/),
@@ -111,6 +115,7 @@ describe('npm run doctor', () => {
         SMTP_URL: `smtp://mailer:secret-mail-pass@127.0.0.1:${down}`,
         LD_URL: `http://127.0.0.1:${down}`,
         BI_SERVICE_PASSWORD: 'not-the-password',
+        SMS_TOKEN: 'not-the-sms-token',
       });
       expect(code).toBe(1);
       const failed = lines.filter((line) => line.startsWith('✗'));
@@ -125,11 +130,14 @@ describe('npm run doctor', () => {
         expect.stringMatching(
           /^✗ BI server: .*: the service account log-on was refused — try: check BI_SERVICE_ACCOUNT/,
         ),
+        expect.stringMatching(
+          /^✗ SMS gateway: http:\/\/127\.0\.0\.1:\d+ refused the account AC\w+ — try: check SMS_ACCOUNT .* and SMS_TOKEN/,
+        ),
         expect.stringMatching(/^✗ APP_URL: https:\/\/127\.0\.0\.1:\d+\/healthz does not answer: .* — try: /),
         expect.stringMatching(/^✗ TRUST_PROXY: off, but APP_URL is https.* — try: set TRUST_PROXY=1/),
       ]);
-      expect(lines).toContain('6 problems found.');
-      expect(lines.join('\n')).not.toMatch(/secret-(db|mail)-pass|not-the-password/);
+      expect(lines).toContain('7 problems found.');
+      expect(lines.join('\n')).not.toMatch(/secret-(db|mail)-pass|not-the-password|not-the-sms-token/);
     },
     SLOW,
   );

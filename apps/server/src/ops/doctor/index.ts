@@ -6,6 +6,7 @@ import { checkMail } from './checks/mail';
 import { checkNetwork } from './checks/network';
 import { checkPooler } from './checks/pooler';
 import { checkRemoteSystems } from './checks/remote-systems';
+import { checkSms } from './checks/sms';
 import { describeSettings } from './settings';
 import type { Check, Finding } from './types';
 
@@ -18,6 +19,7 @@ export const CHECKS: Check[] = [
   checkPooler,
   checkMail,
   checkRemoteSystems,
+  checkSms,
   checkAppUrl,
   checkNetwork,
   checkDataDir,

@@ -7,6 +7,7 @@ import {
   IconExternalLink,
   IconFileText,
   IconMail,
+  IconMessage,
   IconShieldLock,
   IconTerminal2,
   IconChartHistogram,
@@ -189,12 +190,20 @@ export function AppNavbar() {
               leftSection={icon(IconTerminal2)}
             />
             {!isProduction && (
-              <RouteLink
-                label="Mail Outbox"
-                to={routes.mailOutbox}
-                active={pathname === routes.mailOutbox}
-                leftSection={icon(IconMail)}
-              />
+              <>
+                <RouteLink
+                  label="Mail Outbox"
+                  to={routes.mailOutbox}
+                  active={pathname === routes.mailOutbox}
+                  leftSection={icon(IconMail)}
+                />
+                <RouteLink
+                  label="SMS Outbox"
+                  to={routes.smsOutbox}
+                  active={pathname === routes.smsOutbox}
+                  leftSection={icon(IconMessage)}
+                />
+              </>
             )}
           </NavLink>
         )}

@@ -128,6 +128,25 @@ describe('Sign In page', () => {
     ]);
   });
 
+  it('says where the code went: to the email and to the phone ending in its last two digits', async () => {
+    signedInApi({
+      'POST auth/login': {
+        status: 202,
+        body: { data: { secret: 's-2', message: MESSAGES.securityCodeSentToEmailAndPhone('23') } },
+      },
+    });
+    renderApp('/login');
+    const user = await fillCredentials();
+    await user.keyboard('{Enter}');
+    await screen.findByLabelText(/^Security code/);
+    expect(
+      screen.getByText(
+        'We sent a security code to your email and to the phone ending 23. It expires in a few minutes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.securityCodeSent)).not.toBeInTheDocument();
+  });
+
   it('a one-time code Live Dispatch asks for (202 without secret) is resubmitted as authKey', async () => {
     const session = buildSession(buildUser());
     const http = signedInApi({

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Modal, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { MESSAGES, type OutboxMail } from '@portal/contract';
 import { formatDayTime } from '../../shared/format/dates';
-import { routes } from '../../shared/routes';
-import { PageHeader } from '../../shared/ui/page-header';
-import { PageLoader } from '../../shared/ui/page-loader';
+import { OutboxFrame } from './components/outbox-frame';
 import { useOutbox } from './api/get-outbox';
 
 const sentAt = (iso: string) => formatDayTime(iso, { seconds: true });
@@ -21,29 +18,12 @@ export function MailOutboxPage() {
 
   return (
     <>
-      <PageHeader
+      <OutboxFrame
         title="Mail Outbox"
-        breadcrumbs={[{ label: 'Dashboard', to: routes.dashboard }, { label: 'Mail Outbox' }]}
         description="Mails the server kept instead of sending them (no SMTP server configured)."
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => void outbox.refetch()}
-            loading={outbox.isFetching}
-          >
-            Refresh
-          </Button>
-        }
-      />
-      <Paper withBorder radius="lg" p="md">
-        {outbox.isPending ? (
-          <PageLoader />
-        ) : outbox.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {MESSAGES.dataFetchFailed} {outbox.error.message}
-          </Alert>
-        ) : (
+        query={outbox}
+      >
+        {(data) => (
           <>
             <Table.ScrollContainer minWidth={640}>
               <Table highlightOnHover verticalSpacing="sm" aria-label="Mails">
@@ -56,7 +36,7 @@ export function MailOutboxPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {outbox.data.data.length === 0 && (
+                  {data.data.length === 0 && (
                     <Table.Tr>
                       <Table.Td colSpan={4}>
                         <Text c="dimmed" ta="center" py="md">
@@ -65,7 +45,7 @@ export function MailOutboxPage() {
                       </Table.Td>
                     </Table.Tr>
                   )}
-                  {outbox.data.data.map((mail) => (
+                  {data.data.map((mail) => (
                     <Table.Tr key={mail.id}>
                       <Table.Td>{mail.to}</Table.Td>
                       <Table.Td>{mail.subject}</Table.Td>
@@ -80,14 +60,14 @@ export function MailOutboxPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {outbox.data.meta.last_page > 1 && (
+            {data.meta.last_page > 1 && (
               <Group justify="flex-end" mt="md">
-                <Pagination total={outbox.data.meta.last_page} value={page} onChange={setPage} />
+                <Pagination total={data.meta.last_page} value={page} onChange={setPage} />
               </Group>
             )}
           </>
         )}
-      </Paper>
+      </OutboxFrame>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg" centered>
         {open && (
           <>

@@ -64,3 +64,8 @@ export const outboxKeys = {
   all: ['mail', 'outbox'] as const,
   page: (page: number) => [...outboxKeys.all, page] as const,
 };
+
+/** GET sms/outbox. */
+export const smsOutboxKeys = {
+  all: ['sms', 'outbox'] as const,
+};

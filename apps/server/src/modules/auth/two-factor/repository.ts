@@ -12,12 +12,16 @@ const live = (now: Date, maxAttempts: number) =>
     lt(twoFactorChallenges.attempts, maxAttempts),
   );
 
-/** two_factor_challenges: one row per sign-in attempt that owes a mailed code. */
+/** two_factor_challenges: one row per sign-in attempt that owes a code (mailed, and maybe texted). */
 export const createChallengeRepository = defineRepository((db: Executor) => ({
   /** The user's newest challenge that can still be answered. */
   async findLive(userId: number, now: Date, maxAttempts: number) {
     const [row] = await db
-      .select({ id: twoFactorChallenges.id, codeSentAt: twoFactorChallenges.codeSentAt })
+      .select({
+        id: twoFactorChallenges.id,
+        codeSentAt: twoFactorChallenges.codeSentAt,
+        smsPhoneEnding: twoFactorChallenges.smsPhoneEnding,
+      })
       .from(twoFactorChallenges)
       .where(and(eq(twoFactorChallenges.userId, userId), live(now, maxAttempts)))
       .orderBy(desc(twoFactorChallenges.createdAt))
@@ -40,6 +44,14 @@ export const createChallengeRepository = defineRepository((db: Executor) => ({
       .set({ consumedAt: now })
       .where(and(eq(twoFactorChallenges.userId, row.userId), isNull(twoFactorChallenges.consumedAt)));
     await db.insert(twoFactorChallenges).values(row);
+  },
+
+  /** The code also went by text, to the phone ending in these digits. */
+  async markTexted(id: string, phoneEnding: string) {
+    await db
+      .update(twoFactorChallenges)
+      .set({ smsPhoneEnding: phoneEnding })
+      .where(eq(twoFactorChallenges.id, id));
   },
 
   /** A repeated sign-in within the resend cooldown: same code, a new secret for the new answer. */

@@ -10,6 +10,7 @@ import { securityCodeMail } from '../../../mail/templates';
 import type { ThrottleService } from '../../throttle';
 import type { UserRecord } from '../../directory';
 import type { ChallengeRepository } from './repository';
+import type { CodeTexts } from './texts';
 
 export type Challenge = { secret: string; message: string };
 
@@ -17,6 +18,8 @@ export type TwoFactorDeps = {
   db: Db;
   challenges: ChallengeRepository;
   mailer: Mailer;
+  /** Texts the code to the user's primary phone too; absent: no SMS gateway (email only). */
+  texts?: CodeTexts;
   appKey: Buffer;
   now: () => Date;
   /** The daily cap of codes per user (modules/throttle); absent in unit tests of the session machinery. */
@@ -27,10 +30,11 @@ const metaValue = (user: UserRecord, key: string) => user.meta.find((m) => m.key
 export const twoFactorEnabled = (user: UserRecord) => metaValue(user, META_KEYS.twoFactor) === '1';
 
 /**
- * Two-factor sign-in by mailed code (docs/api.md auth/login, two-fa/verify). A challenge is one sign-in
+ * Two-factor sign-in by mailed code, also texted to the primary phone when an SMS gateway is
+ * configured (docs/api.md auth/login, two-fa/verify; decision 0037). A challenge is one sign-in
  * attempt: its `secret` (256 bits) and its 6-digit code are stored only hashed; the code lives
  * 10 minutes, works once, and dies after 5 tries. Signing in again within the cooldown answers a
- * new secret for the same code instead of mailing another one.
+ * new secret for the same code instead of sending another one.
  */
 export function createTwoFactor(deps: TwoFactorDeps) {
   const { db, challenges } = deps;
@@ -77,16 +81,24 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   }
 
   return {
-    /** Password verified, no code given: a challenge (and a mail unless within the cooldown). */
+    /**
+     * Password verified, no code given: a challenge, and a code by mail (and text) unless one was
+     * sent within the cooldown. The notice says where the code went.
+     */
     async challenge(user: UserRecord, client: ClientInfo): Promise<Challenge> {
       const at = deps.now();
       const secret = newOpaqueToken();
-      const message = MESSAGES.securityCodeSent;
       const live = await challenges.findLive(user.id, at, TWO_FACTOR.maxWrongCodes);
       if (live && at.getTime() - live.codeSentAt.getTime() < TWO_FACTOR.resendCooldownMs) {
         await challenges.setSecret(live.id, tokenHash(secret));
         await audit('auth.two_factor.resend_suppressed', user, client);
-        return { secret, message: MESSAGES.securityCodeStillValid };
+        const ending = live.smsPhoneEnding;
+        return {
+          secret,
+          message: ending
+            ? MESSAGES.securityCodeStillValidWithPhone(ending)
+            : MESSAGES.securityCodeStillValid,
+        };
       }
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** TWO_FACTOR.codeLength)).padStart(TWO_FACTOR.codeLength, '0');
@@ -102,13 +114,24 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         },
         at,
       );
-      try {
-        await deps.mailer.send(securityCodeMail(user.email, code));
-      } catch (cause) {
-        throw new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 30, cause });
-      }
-      await audit('auth.two_factor.challenged', user, client, { via: 'email' });
-      return { secret, message };
+      // Both at once: the text never delays the mail, and never fails (CodeTexts). The mail is the
+      // path every user has, so a mail that cannot go still fails the attempt.
+      const [mailed, texted] = await Promise.all([
+        deps.mailer.send(securityCodeMail(user.email, code)).then(
+          () => null,
+          (cause: unknown) => ({ cause }),
+        ),
+        deps.texts?.send(user, code) ?? null,
+      ]);
+      if (mailed) throw new AppError(503, MESSAGES.serviceUnavailable, { retryAfterSeconds: 30, ...mailed });
+      if (texted) await challenges.markTexted(id, texted.phoneEnding);
+      await audit('auth.two_factor.challenged', user, client, { via: texted ? 'email+sms' : 'email' });
+      return {
+        secret,
+        message: texted
+          ? MESSAGES.securityCodeSentToEmailAndPhone(texted.phoneEnding)
+          : MESSAGES.securityCodeSent,
+      };
     },
 
     /** auth/login with `authKey`: the user's current challenge. 422 `errors.authKey` when wrong. */

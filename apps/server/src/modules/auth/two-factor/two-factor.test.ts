@@ -59,14 +59,13 @@ describe('two-factor sign-in by mailed code', () => {
     expect(mail.text).not.toContain(user.password);
   });
 
-  it('says only the email was sent, even with a primary phone number (no SMS is sent)', async () => {
+  it('with a primary phone number the notice names its last two digits too (texts: sms.test.ts)', async () => {
     const { login, user } = await fresh([
       ...twoFactorOn,
-      { key: META_KEYS.primaryPhone, value: '5551234567' },
+      { key: META_KEYS.primaryPhone, value: '2025550123' },
     ]);
     const res = await login();
-    expect(res.json().data.message).toBe(MESSAGES.securityCodeSent);
-    expect(res.json().data.message).not.toContain('phone');
+    expect(res.json().data.message).toBe(MESSAGES.securityCodeSentToEmailAndPhone('23'));
     await smtp.next(user.email);
   });
 

@@ -5,7 +5,7 @@ import { createTelemetryClient } from '../../../integrations/telemetry/client';
 import { fail, pass, reasonOf, type Check, type Finding } from '../types';
 
 /** What went wrong, in an operator's words (a client's own message is meant for the portal's users). */
-function failureOf(err: unknown, timeoutMs: number): string {
+export function failureOf(err: unknown, timeoutMs: number): string {
   if (!(err instanceof RemoteFailure)) return reasonOf(err);
   if (err.reason === 'unreachable') return 'no connection (refused, or the name does not resolve)';
   if (err.reason === 'timeout') return `no answer within ${timeoutMs} ms`;
