@@ -76,7 +76,12 @@ ENV NODE_ENV=production \
     # No .env inside an image: settings come from the container's environment.
     ENV_FILE= \
     # npm (for `npm run doctor` and the like) writes its logs under HOME: the tmpfs, not the read-only root.
-    HOME=/tmp
+    HOME=/tmp \
+    # Memory (docs/decisions/0041-server-memory.md): a 4 MB young generation instead of V8's 16 MB,
+    # and glibc handing large blocks (an Argon2id check takes 19 MiB) back to the system when freed.
+    NODE_OPTIONS=--max-semi-space-size=4 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/apps/server/node_modules apps/server/node_modules

@@ -112,6 +112,12 @@ export function serverEnv(database: Scratch): Record<string, string> {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     // Later issues: embedded simulators are opt-in in production.
     SIMULATORS: 'on',
+    // As the image starts it (Dockerfile, docs/decisions/0041-server-memory.md); BENCH_NODE_TUNING=0: Node's defaults.
+    ...(process.env.BENCH_NODE_TUNING !== '0' && {
+      NODE_OPTIONS: '--max-semi-space-size=4',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    }),
     ...database.env,
   };
 }

@@ -12,16 +12,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-} from '@opentelemetry/sdk-trace-base';
 import type { RemoteCallResult } from '../integrations/remote';
 import { sqlStateOf } from './db-errors';
 import { currentRequestId } from './request-id';
@@ -36,18 +27,31 @@ let contextManagerSet = false;
 
 export type TracingConfig = { endpoint: string; sampleRate: number; serviceName: string };
 
-/** A tracer exporting over OTLP/HTTP (JSON) to `endpoint` (+ /v1/traces), and how to flush it. */
-export function startTracer(config: TracingConfig): { tracer: Tracer; shutdown(): Promise<void> } {
+/**
+ * A tracer exporting over OTLP/HTTP (JSON) to `endpoint` (+ /v1/traces), and how to flush it. The
+ * SDK is loaded here, only when tracing is on: ~4 MB of heap a server without it does not carry
+ * (docs/decisions/0041-server-memory.md).
+ */
+export async function startTracer(
+  config: TracingConfig,
+): Promise<{ tracer: Tracer; shutdown(): Promise<void> }> {
+  const [{ AsyncLocalStorageContextManager }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace-base'),
+    ]);
   if (!contextManagerSet) {
     // Once per process: spans started inside a request find it as their parent (AsyncLocalStorage).
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     contextManagerSet = true;
   }
-  const provider = new BasicTracerProvider({
+  const provider = new sdk.BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRate) }),
+    sampler: new sdk.ParentBasedSampler({ root: new sdk.TraceIdRatioBasedSampler(config.sampleRate) }),
     spanProcessors: [
-      new BatchSpanProcessor(
+      new sdk.BatchSpanProcessor(
         new OTLPTraceExporter({ url: `${config.endpoint.replace(/\/$/, '')}/v1/traces` }),
       ),
     ],

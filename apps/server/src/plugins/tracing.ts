@@ -44,7 +44,7 @@ export const tracingPlugin = fp(
       app.decorate('traceRemote', undefined);
       return;
     }
-    const { tracer, shutdown } = startTracer(config);
+    const { tracer, shutdown } = await startTracer(config);
     if (app.database.kind === 'postgres') {
       const { default: pg } = await import('pg');
       tracePg(pg.Client.prototype as never, tracer);
