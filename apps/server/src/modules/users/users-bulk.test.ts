@@ -10,6 +10,7 @@ import {
   type BulkJob,
 } from '@portal/contract';
 import { auditLog, bulkJobs, users, userMeta } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/use-test-app';
 import {
   createAdmin,
@@ -243,5 +244,28 @@ describe('bulk jobs and shutdown', () => {
     expect(job!.state).toBe('interrupted');
     expect(job!.processed).toBeLessThan(60);
     expect(job!.finishedAt).not.toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('bulk jobs after an instance died (PostgreSQL)', () => {
+  it('a job its dead instance left running is marked interrupted when the next instance starts', async () => {
+    const first = await createTestApp();
+    let next: TestApp | undefined;
+    try {
+      const admin = await createAdmin(first);
+      // What a killed instance leaves: a running job whose heartbeat stopped a minute ago.
+      const dead = new Date(Date.now() - 60_000);
+      const [left] = await first.database.db
+        .insert(bulkJobs)
+        .values({ actorId: admin.id, action: 'block', total: 10, startedAt: dead, heartbeatAt: dead })
+        .returning();
+      next = await createTestApp({}, { databaseUrl: first.config.databaseUrl });
+      const [row] = await next.database.db.select().from(bulkJobs).where(eq(bulkJobs.id, left!.id));
+      expect(row).toMatchObject({ state: 'interrupted' });
+      expect(row!.finishedAt).not.toBeNull();
+    } finally {
+      await next?.close();
+      await first.close();
+    }
   });
 });
