@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_PREFIX, LOGO_HEIGHT, MESSAGES, required } from '@portal/contract';
-import { BASE_URL, signInViaApi } from './fixtures';
+import {
+  API_PREFIX,
+  BULK_MESSAGES,
+  LOGO_HEIGHT,
+  MESSAGES,
+  ROLE_IDS,
+  USER_ADMIN_MESSAGES,
+  VALIDATION,
+  required,
+} from '@portal/contract';
+import { ADMIN, BASE_URL, signInViaApi } from './fixtures';
 import { LOGO_FIXTURE, apiSignIn, createCustomerViaApi, uniqueStamp } from './support/users';
 
 const PASSWORD = 'secret12';
@@ -287,5 +296,67 @@ test.describe('users administration', () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
     expect(await check()).toEqual([]);
+  });
+
+  test("changes to other admins and bulk blocks ask for the admin's own password", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const stamp = uniqueStamp();
+    const admin = await apiSignIn(request);
+    const other = `E2E Other Admin ${stamp}`;
+    const made = await request.post(`${BASE_URL}${API_PREFIX}/users`, {
+      headers: { Authorization: `Bearer ${admin.access_token}` },
+      data: {
+        name: other,
+        email: `e2e-admin-${stamp}@example.com`,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        role_id: ROLE_IDS.admin,
+        current_password: ADMIN.password,
+      },
+    });
+    expect(made.status()).toBe(201);
+    await createCustomerViaApi(request, `${stamp}a`);
+    await createCustomerViaApi(request, `${stamp}b`);
+
+    await signInViaApi(page, undefined, '/admin/users');
+    await search(page, stamp);
+    await expect(userRow(page, `E2E Customer ${stamp}b`)).toBeVisible();
+
+    await test.step('a bulk block asks for the password, says a wrong one, then runs as a job', async () => {
+      for (const name of [`E2E Customer ${stamp}a`, `E2E Customer ${stamp}b`])
+        await page.getByRole('checkbox', { name: `Select ${name}` }).click();
+      const bar = page.getByRole('region', { name: 'Bulk actions' });
+      await bar.getByRole('combobox', { name: 'Bulk action' }).click();
+      await page.getByRole('option', { name: 'Block' }).click();
+      await bar.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block 2' }).click();
+      const asked = page.getByRole('dialog', { name: 'Confirm with your password' });
+      await expect(asked.getByText(USER_ADMIN_MESSAGES.stepUpRequired)).toBeVisible();
+      await asked.getByLabel('Current password').fill('not-my-password');
+      await asked.getByRole('button', { name: 'Confirm' }).click();
+      await expect(asked.getByText(VALIDATION.currentPasswordWrong)).toBeVisible();
+      await asked.getByLabel('Current password').fill(ADMIN.password);
+      await asked.getByRole('button', { name: 'Confirm' }).click();
+      await expect(toast(page, BULK_MESSAGES.done(2, 2))).toBeVisible();
+      await expect(userRow(page, `E2E Customer ${stamp}a`)).toBeHidden();
+      await expect(userRow(page, other)).toBeVisible();
+    });
+
+    await test.step('deleting another admin asks for the password; cancel changes nothing', async () => {
+      await userRow(page, other).getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete user' })
+        .getByRole('button', { name: 'Delete & Block' })
+        .click();
+      const asked = page.getByRole('dialog', { name: 'Confirm with your password' });
+      await expect(asked).toBeVisible();
+      await asked.getByRole('button', { name: 'Cancel' }).click();
+      await expect(asked).toBeHidden();
+      await page.getByRole('dialog', { name: 'Delete user' }).getByRole('button', { name: 'Cancel' }).click();
+      await expect(userRow(page, other)).toBeVisible();
+    });
   });
 });

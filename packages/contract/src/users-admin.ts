@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { coercedId } from './rules';
+import { coercedId, text } from './rules';
 import { META_KEYS } from './constants';
 import { dataOf } from './envelope';
 import { fileSchema, metaItemSchema } from './user';
@@ -16,7 +16,23 @@ export const USER_ADMIN_MESSAGES = {
   adminOnlyMeta: 'Only an admin may change this setting.',
   fieldNotAllowed: (field: string) => `The ${field} field is not allowed.`,
   biAccountDeleteFailed: 'Could not delete the NSBI account. Try again, or delete without it.',
+  /**
+   * 422 (with `current_password` under errors): a change to another administrator, granting the
+   * admin role, or a bulk block/restore/delete needs the acting admin's own password.
+   */
+  stepUpRequired: 'Confirm with your password: this change needs it.',
+  /** The mail to a user whose password an administrator set. */
+  passwordSetByAdmin: 'An administrator set a new password for your account.',
 } as const;
+
+/**
+ * The body of DELETE users/{id} and users/{id}/restore: the acting admin's password, which the
+ * server asks for when the user is another administrator (a body, never the query: URLs are logged).
+ */
+export const stepUpBodySchema = z.nullish(
+  z.strictObject({ current_password: z.optional(text().check(z.maxLength(200))) }),
+);
+export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 
 /** Meta keys a user never sees about themselves unless they are an admin (docs/product.md §5: admin notes only for admins). */
 export const ADMIN_VISIBLE_META_KEYS: readonly string[] = [META_KEYS.adminNotes];

@@ -97,6 +97,8 @@ describe('the OpenAPI document', () => {
       ['/api/v1.0/users/{id}', 'delete'],
       ['/api/v1.0/users/{id}/restore', 'post'],
       ['/api/v1.0/users/{id}/restore', 'patch'],
+      ['/api/v1.0/users/bulk', 'post'],
+      ['/api/v1.0/users/bulk/{id}', 'get'],
       ['/api/v1.0/meta/user', 'post'],
       ['/api/v1.0/files/logo', 'post'],
       ['/api/v1.0/files/{id}', 'delete'],

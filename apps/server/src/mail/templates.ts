@@ -1,4 +1,10 @@
-import { PRODUCT_NAME, TWO_FACTOR, TWO_FACTOR_MESSAGES, VENDOR_CONTACT_EMAIL } from '@portal/contract';
+import {
+  PRODUCT_NAME,
+  TWO_FACTOR,
+  TWO_FACTOR_MESSAGES,
+  USER_ADMIN_MESSAGES,
+  VENDOR_CONTACT_EMAIL,
+} from '@portal/contract';
 
 /** A mail as every transport takes it: always both parts (docs/architecture.md "mail"). */
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -59,6 +65,16 @@ export const passwordChangedMail = (to: string): Mail =>
   compose(to, 'Your password was changed', [
     'The password of your account was just changed and every session was signed out.',
     `If this was not you, contact us at ${VENDOR_CONTACT_EMAIL} at once.`,
+  ]);
+
+/**
+ * To the owner: an administrator set the account's password (the password itself is never in a
+ * mail). A thief with an admin token who sets it cannot do so unseen.
+ */
+export const passwordSetByAdminMail = (to: string): Mail =>
+  compose(to, USER_ADMIN_MESSAGES.passwordSetByAdmin, [
+    'An administrator just set a new password for your account and every session was signed out. Ask your administrator for it, or choose your own with "Forgot password" on the sign-in page.',
+    `If you did not expect this, contact us at ${VENDOR_CONTACT_EMAIL} at once.`,
   ]);
 
 /** To the old address: the account's email was changed (the new address is not named). */

@@ -7,3 +7,4 @@ export * from './account-security';
 export * from './linked-apps';
 export * from './ns-bi';
 export * from './rate-limits';
+export * from './bulk-jobs';

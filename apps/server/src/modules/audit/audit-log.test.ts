@@ -3,7 +3,14 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { AUDIT_COUNT_CAP, ROLE_IDS } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
-import { createUser, signIn, signedInAdmin, type TestTokens } from '../../test/builders';
+import {
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  signIn,
+  signedInAdmin,
+  type TestTokens,
+} from '../../test/builders';
+import { runBulk } from '../../test/bulk';
 import { api } from '../../test/http';
 
 type Entry = {
@@ -262,12 +269,12 @@ describe('GET audit-log and its CSV export', () => {
 
   it('keeps names as they were when the row was written: a rename or a deletion does not rewrite history', async () => {
     const before = (await createUser(t, { name: 'Robin Before', roleId: ROLE_IDS.customer })).id;
-    const blocked = await http.post(
-      'users/bulk',
-      { action: 'block', ids: [before] },
+    const blocked = await runBulk(
+      t,
+      { action: 'block', ids: [before], current_password: DEFAULT_TEST_PASSWORD },
       { headers: admin.headers, ip: '198.51.100.20' },
     );
-    expect(blocked.statusCode).toBe(200);
+    expect(blocked.done).toBe(1);
     const adminName = (await http.get(`users/${adminId}`, { headers: admin.headers })).json().data.name;
     await t.database.db.execute(sql`update users set name = 'Robin After' where id = ${before}`);
     await t.database.db.execute(sql`update users set name = 'Renamed Admin' where id = ${adminId}`);

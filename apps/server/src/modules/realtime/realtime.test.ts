@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS, REALTIME } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/use-test-app';
-import { createUser, signedInAdmin, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
+import {
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  signedInAdmin,
+  signIn,
+  type BuiltUser,
+  type TestTokens,
+} from '../../test/builders';
+import { runBulk } from '../../test/bulk';
 import { api } from '../../test/http';
 import { openEventStream } from '../../test/sse';
 
@@ -121,12 +129,12 @@ describe('realtime on one instance', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(onPhone.ended).toBe(false);
     const { tokens: admin } = await signedInAdmin(t);
-    const blocked = await http.post(
-      'users/bulk',
-      { action: 'block', ids: [user.id] },
+    const blocked = await runBulk(
+      t,
+      { action: 'block', ids: [user.id], current_password: DEFAULT_TEST_PASSWORD },
       { headers: admin.headers },
     );
-    expect(blocked.statusCode).toBe(200);
+    expect(blocked.done).toBe(1);
     await onPhone.done;
     expect(onPhone.ended).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, MESSAGES, META_KEYS, ROLE_IDS, THROTTLE } from '@portal/contract';
+import { API_PREFIX, MESSAGES, META_KEYS, ROLE_IDS, THROTTLE, USER_ADMIN_MESSAGES } from '@portal/contract';
 import { loginThrottle } from '../../db/schema';
 import { useSmtpServer, useTestApp } from '../../test/use-test-app';
 import { createUser, signedInAdmin, type BuiltUser, type TestTokens } from '../../test/builders';
@@ -242,6 +242,8 @@ describe('sign-in throttle: bursts, addresses, devices', () => {
       { headers: admin.headers },
     );
     expect(set.statusCode).toBe(200);
+    // The owner hears of it (the mail before the reset's below).
+    expect((await smtp.next(user.email)).subject).toContain(USER_ADMIN_MESSAGES.passwordSetByAdmin);
     expect((await login(user.email, 'admin-set-1', ip)).statusCode).toBe(200);
 
     await lockOut();

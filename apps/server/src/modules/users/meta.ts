@@ -4,8 +4,8 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
-import { canEditUser, type Actor, type MetaRow, type UserRepository } from '../directory';
-import { canSetMetaKeys, needsCurrentPassword } from './policy';
+import { canEditUser, isAdmin, type Actor, type MetaRow, type UserRepository } from '../directory';
+import { canSetMetaKeys, needsCurrentPassword, needsStepUp } from './policy';
 import type { ConfirmCurrentPassword } from './reauth';
 
 /** POST meta/user: a user's profile fields and settings toggles (docs/api.md "Meta keys"). */
@@ -16,6 +16,8 @@ export function createUserMetaService(deps: {
   biAccounts: Pick<BiAccounts, 'ensureAccount'>;
   now: () => Date;
   confirmCurrentPassword: ConfirmCurrentPassword;
+  /** The acting admin's own password, for a change to another administrator (service.ts). */
+  confirmActor: (actor: Actor, given: string | undefined) => Promise<void>;
 }) {
   const { db, users, tokens } = deps;
 
@@ -41,11 +43,14 @@ export function createUserMetaService(deps: {
       }
       const user = await users.find(input.user_id);
       if (!user) throw AppError.notFound();
-      // Turning one's own two-factor off needs the current password (a stolen token could else).
+      // Turning one's own two-factor off needs the current password (a stolen token could else),
+      // and turning another administrator's off needs the acting admin's.
       const twoFactorOn = user.meta.some((m) => m.key === META_KEYS.twoFactor && m.value === '1');
       const turnsOff = input.meta.some((m) => m.key === META_KEYS.twoFactor && m.value !== '1');
       if (twoFactorOn && turnsOff && needsCurrentPassword(actor, input.user_id))
         await deps.confirmCurrentPassword(user, input.current_password, actor);
+      else if (twoFactorOn && turnsOff && needsStepUp(actor, input.user_id, { admin: isAdmin(user) }))
+        await deps.confirmActor(actor, input.current_password);
 
       const saved = await db.transaction(async (tx) => {
         const before = new Map((await users.in(tx).listMeta(input.user_id)).map((m) => [m.key, m.value]));

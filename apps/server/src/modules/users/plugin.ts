@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/contract';
 import type { BiAccounts } from './bi-accounts';
 import { createBulkActions, type BulkActions } from './bulk';
+import { createBulkJobRepository } from './bulk-jobs-repository';
 import { createReauth } from './reauth';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
@@ -45,9 +46,18 @@ export const usersModule = fp(
       database: app.database,
       service,
       assignProject: (userId, projectId, actor) => app.bi.assignProject(userId, projectId, actor),
+      jobs: createBulkJobRepository(db),
+      now: app.now,
       log: app.log,
     });
     app.decorate('users', Object.assign(service, { bulk }));
+    // Jobs an instance left running when it died are interrupted as this one starts (they are
+    // also swept whenever a job is read or started, in case that instance comes back sooner).
+    app.addHook('onReady', async () => {
+      await bulk.interruptStale().catch((err: unknown) => app.log.warn({ err }, 'bulk jobs not swept'));
+    });
+    // A shutdown ends each running job after its current user, marked interrupted.
+    app.addHook('onClose', async () => bulk.stop());
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
   {

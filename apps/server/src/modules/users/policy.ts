@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_META_KEYS } from '@portal/contract';
+import { ADMIN_ONLY_META_KEYS, BULK_STEP_UP_ACTIONS, type BulkAction } from '@portal/contract';
 import type { Actor } from '../directory';
 
 // The users admin feature's rules; who the caller is and who may edit a user at all (canEditUser)
@@ -22,6 +22,24 @@ export const canBulkActOn = (actor: Actor, targetId: number) => actor.userId !==
 
 /**
  * Changing one's own email or password, or turning one's own two-factor off, needs the current
- * password in the same request; an admin changing another user does not (they cannot know it).
+ * password in the same request; an admin changing another user does not (they cannot know it)…
  */
 export const needsCurrentPassword = (actor: Actor, targetId: number) => actor.userId === targetId;
+
+/**
+ * …unless that user is an administrator, or becomes one: then the acting admin's own password goes
+ * with the change (password, email, role, two-factor off, block, delete, restore), so one stolen
+ * admin token cannot take over the other admins or make its thief one
+ * (docs/decisions/0038-step-up-and-bulk-jobs.md).
+ */
+export const needsStepUp = (actor: Actor, targetId: number, target: { admin: boolean }) =>
+  actor.userId !== targetId && target.admin;
+
+/** Bulk block, restore and delete (BULK_STEP_UP_ACTIONS) need the acting admin's password too. */
+export const bulkNeedsStepUp = (action: BulkAction) => BULK_STEP_UP_ACTIONS.includes(action);
+
+/**
+ * A bulk run by filter changes no administrator: a search such as "admin" must not sweep them up.
+ * Only a selection by id (each one named) reaches them.
+ */
+export const canBulkActByFilterOn = (target: { admin: boolean }) => !target.admin;

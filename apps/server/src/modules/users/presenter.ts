@@ -5,7 +5,7 @@ import {
   META_KEYS,
   USER_ADMIN_MESSAGES,
   type BulkResult,
-  type BulkUsersResponse,
+  type BulkJobResponse,
   type MetaItem,
   type PagedUsers,
   type User,
@@ -15,7 +15,8 @@ import { presentFile } from '../files';
 import { presentRole } from '../roles';
 import { isAdmin, type UserRecord } from '../directory';
 import { pageQuery, presentPage } from '../../lib/paging';
-import type { BulkRun, BulkUserOutcome } from './bulk';
+import type { BulkUserOutcome } from './bulk';
+import type { BulkJobRecord } from './bulk-jobs-repository';
 import type { UserPage } from './list/engine';
 
 /** A user's meta as the viewer may see it: admin notes only for admins (docs/product.md §5). */
@@ -81,12 +82,18 @@ export const presentRemoval = (outcome: { blocked: boolean }) => ({
 });
 
 /**
- * One user's line of POST users/bulk: a refusal's own message (a 4xx of the single action), "not
- * found" for a user that is gone, and a generic one for anything else (it is logged, not shown).
+ * One user's line of a bulk job: why they were skipped, a refusal's own message (a 4xx of the single
+ * action), "not found" for a user that is gone, and a generic one for anything else (it is logged,
+ * not shown).
  */
-function presentBulkResult(outcome: BulkUserOutcome): BulkResult {
+export function presentBulkResult(outcome: BulkUserOutcome): BulkResult {
   if (outcome.status === 'done') return { id: outcome.id, status: 'done', message: null };
-  if (outcome.status === 'skipped') return { id: outcome.id, status: 'skipped', message: BULK_MESSAGES.self };
+  if (outcome.status === 'skipped')
+    return {
+      id: outcome.id,
+      status: 'skipped',
+      message: outcome.reason === 'self' ? BULK_MESSAGES.self : BULK_MESSAGES.adminByFilter,
+    };
   const { error } = outcome;
   const message = !(error instanceof AppError)
     ? BULK_MESSAGES.failed
@@ -98,21 +105,39 @@ function presentBulkResult(outcome: BulkUserOutcome): BulkResult {
   return { id: outcome.id, status: 'failed', message };
 }
 
-/** The answer of POST users/bulk: each user's result, the counts, and "n of m users updated". */
-export function presentBulkRun(run: BulkRun): BulkUsersResponse {
-  const results = run.results.map(presentBulkResult);
-  const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length;
-  const done = count('done');
+/** What the screen says of a job: working, "n of m users updated", or where it stopped. */
+function bulkJobMessage(job: BulkJobRecord): string {
+  switch (job.state) {
+    case 'running':
+      return job.processed === 0
+        ? BULK_MESSAGES.started(job.total)
+        : BULK_MESSAGES.progress(job.processed, job.total);
+    case 'done':
+      return BULK_MESSAGES.done(job.done, job.total);
+    case 'failed':
+      return BULK_MESSAGES.broke(job.processed, job.total);
+    case 'interrupted':
+      return BULK_MESSAGES.interrupted(job.processed, job.total);
+  }
+}
+
+/** POST users/bulk (202) and GET users/bulk/{id}: the job, its counts and its sentence. */
+export function presentBulkJob(job: BulkJobRecord): BulkJobResponse {
   return {
     data: {
-      action: run.action,
-      total: results.length,
-      done,
-      skipped: count('skipped'),
-      failed: count('failed'),
-      results,
+      id: job.id,
+      action: job.action,
+      state: job.state,
+      total: job.total,
+      processed: job.processed,
+      done: job.done,
+      skipped: job.skipped,
+      failed: job.failed,
+      results: job.results,
+      message: bulkJobMessage(job),
+      started_at: job.startedAt.toISOString(),
+      finished_at: job.finishedAt?.toISOString() ?? null,
     },
-    message: BULK_MESSAGES.done(done, results.length),
   };
 }
 

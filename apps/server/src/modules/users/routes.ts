@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BULK_MAX_IDS,
   BULK_MAX_USERS,
+  BULK_STEP_UP_ACTIONS,
+  bulkJobResponseSchema,
   bulkUsersRequestSchema,
-  bulkUsersResponseSchema,
   dataOf,
   dataWithMessageOf,
   deleteUserQuerySchema,
@@ -13,6 +14,7 @@ import {
   metaUpdateSchema,
   pagedUsersSchema,
   ROLE_IDS,
+  stepUpBodySchema,
   userPayloadSchema,
   USER_ADMIN_MESSAGES,
   userSchema,
@@ -26,7 +28,7 @@ import { actorOf } from '../tokens';
 import { sendCsvExport } from '../../lib/csv';
 import { csvResponse } from '../../lib/openapi-media';
 import {
-  presentBulkRun,
+  presentBulkJob,
   presentMeta,
   presentRemoval,
   presentUser,
@@ -51,6 +53,8 @@ const createUserBody = documentAs(userPayloadSchema('create'), 'UserCreate', use
 // Without password fields: an edit that leaves them out keeps the password (an empty one does too).
 const { password: _password, password_confirmation: _confirmation, ...userUpdateExample } = userBodyExample;
 const updateUserBody = documentAs(userPayloadSchema('edit'), 'UserUpdate', userUpdateExample);
+// The acting admin's password, asked when the user is another administrator (docs/api.md).
+const stepUpBody = documentAs(stepUpBodySchema, 'StepUp', { current_password: 'my own password' });
 
 /**
  * docs/api.md "Users": admin routes (the guard answers 401/403 before the body is read); PUT users/{id}
@@ -120,13 +124,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'bulkUsers',
         tags,
         security,
-        summary: 'One action (block, restore, delete, NSBI on/off, assign a BI project) on many users',
-        description: `Selected \`ids\` (at most ${BULK_MAX_IDS}) or every user a list \`filter\` matches (at most ${BULK_MAX_USERS}). Each user is handled like the single action (its checks, its one audit row); the answer lists each user's result. The acting admin is skipped.`,
+        summary:
+          'Start a bulk job: one action (block, restore, delete, NSBI on/off, assign a BI project) on many users',
+        description: `Selected \`ids\` (at most ${BULK_MAX_IDS}) or every user a list \`filter\` matches (at most ${BULK_MAX_USERS}; its \`expected_total\` must be the number the list showed, else 409). Answers 202 with the job at once; \`GET users/bulk/{id}\` reads its progress. Each user is handled like the single action (its checks, its one audit row). The acting admin is skipped, and so is every administrator a filter (not an id) matched. ${BULK_STEP_UP_ACTIONS.join(', ')} need the acting admin's \`current_password\` (422 without it or when wrong). One running job per admin (409).`,
         body: bulkUsersRequestSchema,
-        response: { 200: bulkUsersResponseSchema, ...errorResponses(400, 401, 403, 422) },
+        response: { 202: bulkJobResponseSchema, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
     },
-    async (request) => presentBulkRun(await users.bulk(request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.status(202).send(presentBulkJob(await users.bulk.start(request.body, actorOf(request)))),
+  );
+
+  app.get(
+    '/users/bulk/:id',
+    {
+      onRequest,
+      schema: {
+        operationId: 'getBulkJob',
+        tags,
+        security,
+        summary: 'A bulk job: its state, counts so far, skipped and failed users',
+        params: idParamsSchema,
+        response: { 200: bulkJobResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => presentBulkJob(await users.bulk.status(request.params.id)),
   );
 
   app.get(
@@ -197,13 +219,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a user (block=0: the email is free again) or delete & block them (block=1)',
-        description: `Ends every session of the user. Deleting yourself is refused (403: "${USER_ADMIN_MESSAGES.deleteSelf}").`,
+        description: `Ends every session of the user. Deleting yourself is refused (403: "${USER_ADMIN_MESSAGES.deleteSelf}"). Another administrator only with the acting admin's \`current_password\` in the body (422 without it or when wrong).`,
         params: idParamsSchema,
         querystring: deleteUserQuerySchema,
-        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422, 502) },
+        body: stepUpBody,
+        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422, 429, 502) },
       },
     },
-    async (request) => presentRemoval(await users.remove(request.params.id, request.query, actorOf(request))),
+    async (request) =>
+      presentRemoval(
+        await users.remove(
+          request.params.id,
+          request.query,
+          actorOf(request),
+          request.body?.current_password,
+        ),
+      ),
   );
 
   for (const method of ['POST', 'PATCH'] as const) {
@@ -216,11 +247,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Restore a blocked user',
+        description:
+          "Another administrator only with the acting admin's `current_password` in the body (422 without it or when wrong).",
         params: idParamsSchema,
-        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422) },
+        body: stepUpBody,
+        response: { 200: messageBodySchema, ...errorResponses(401, 403, 404, 422, 429) },
       },
       handler: async (request) => {
-        await users.restore(request.params.id, actorOf(request));
+        await users.restore(request.params.id, actorOf(request), request.body?.current_password);
         return { message: USER_ADMIN_MESSAGES.userRestored };
       },
     });

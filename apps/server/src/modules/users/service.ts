@@ -1,4 +1,4 @@
-import { USER_ADMIN_MESSAGES, type UserPayload, type UsersQuery } from '@portal/contract';
+import { ROLE_IDS, USER_ADMIN_MESSAGES, type UserPayload, type UsersQuery } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
@@ -6,19 +6,20 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
-import { emailChangedMail, passwordChangedMail } from '../../mail/templates';
+import { emailChangedMail, passwordChangedMail, passwordSetByAdminMail } from '../../mail/templates';
 import type { TokenService } from '../tokens';
 import type { BiAccounts } from './bi-accounts';
 import { createUserMetaService } from './meta';
-import { canEditUser, type Actor, type UserRecord, type UserRepository } from '../directory';
+import { canEditUser, isAdmin, type Actor, type UserRecord, type UserRepository } from '../directory';
 import {
   canAssignBiProject,
   canChangeRoleOf,
   canDeleteUser,
   canSetMetaKeys,
   needsCurrentPassword,
+  needsStepUp,
 } from './policy';
-import type { ConfirmCurrentPassword } from './reauth';
+import { PASSWORD_CONFIRMED, type ConfirmCurrentPassword, type GivenPassword } from './reauth';
 import { listUsers, newUserListMemos } from './list/engine';
 import { exportUsers } from './list/export';
 import type { ThrottleService } from '../throttle';
@@ -38,7 +39,7 @@ export type UserServiceDeps = {
   tokens: Pick<TokenService, 'revokeAllOf' | 'forget'>;
   biAccounts: BiAccounts;
   now: () => Date;
-  /** Re-authentication of one's own sensitive changes (reauth.ts). */
+  /** Re-authentication of one's own sensitive changes and of changes to other admins (reauth.ts). */
   confirmCurrentPassword: ConfirmCurrentPassword;
   mailer: Pick<Mailer, 'sendLater'>;
   /** A new password lifts the sign-in locks standing against the account. */
@@ -82,6 +83,16 @@ export function createUserService(deps: UserServiceDeps) {
     return user;
   }
 
+  /**
+   * The acting admin's own password, for the changes policy needsStepUp names; asked before any
+   * other check of the change, so a stolen token learns nothing from the answers without it.
+   */
+  async function confirmActor(actor: Actor, given: GivenPassword) {
+    if (given === PASSWORD_CONFIRMED) return;
+    const me = await mustFind(actor.userId);
+    await deps.confirmCurrentPassword(me, given, actor, USER_ADMIN_MESSAGES.stepUpRequired);
+  }
+
   /** Field errors that need the database: a taken email (blocked users' too), an unknown role. */
   async function checkPayload(payload: UserPayload, userId?: number, extra: FieldErrors = {}) {
     const errors: FieldErrors = { ...extra };
@@ -117,12 +128,17 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     list: (query: UsersQuery) => listUsers(deps.database, listMemos, query),
 
+    confirmActor,
+
     /** Every user of the list's filter and order, for the CSV export (read in keyset batches). */
     exportRows: (query: UsersQuery) => exportUsers(deps.database, query),
 
     get: mustFind,
 
     async create(payload: UserPayload, actor: Actor): Promise<UserRecord> {
+      // A new administrator is someone made one: the same step-up as granting the role.
+      if (needsStepUp(actor, 0, { admin: payload.role_id === ROLE_IDS.admin }))
+        await confirmActor(actor, payload.current_password);
       await checkPayload(payload);
       const passwordHash = await hashPassword(payload.password!);
       const meta = payload.meta.filter((m) => m.value !== null);
@@ -162,10 +178,15 @@ export function createUserService(deps: UserServiceDeps) {
       const roleChanges = !before.roles.some((r) => r.id === payload.role_id);
       const ownRole = roleChanges && !canChangeRoleOf(actor, id);
       const emailChanges = payload.email.trim().toLowerCase() !== before.email.trim().toLowerCase();
+      const passwordChanges = payload.password !== undefined;
       // The current password first: "email taken" answered before it would tell a stolen token
       // (or anyone signed in) which addresses have accounts, unthrottled.
-      if (needsCurrentPassword(actor, id) && (payload.password !== undefined || emailChanges))
+      if (needsCurrentPassword(actor, id) && (passwordChanges || emailChanges))
         await deps.confirmCurrentPassword(before, input.current_password, actor);
+      // Another admin's password, email or role, or making someone an admin: the actor's password.
+      const admin = isAdmin(before) || (roleChanges && payload.role_id === ROLE_IDS.admin);
+      if (needsStepUp(actor, id, { admin }) && (passwordChanges || emailChanges || roleChanges))
+        await confirmActor(actor, input.current_password);
       await checkPayload(payload, id, ownRole ? { role_id: [USER_ADMIN_MESSAGES.ownRole] } : {});
       const passwordHash = payload.password === undefined ? undefined : await hashPassword(payload.password);
       const projectChanges =
@@ -217,7 +238,11 @@ export function createUserService(deps: UserServiceDeps) {
       // The old address hears of an email change (it may be the owner, locked out by a thief), and
       // a password changed on the profile is told like one changed by a reset.
       if (emailChanges) deps.mailer.sendLater(emailChangedMail(before.email));
-      if (passwordHash && id === actor.userId) deps.mailer.sendLater(passwordChangedMail(before.email));
+      // A password an admin set is told to its owner too: a stolen admin token setting it shows.
+      if (passwordHash)
+        deps.mailer.sendLater(
+          id === actor.userId ? passwordChangedMail(before.email) : passwordSetByAdminMail(before.email),
+        );
       return mustFind(id);
     },
 
@@ -226,9 +251,15 @@ export function createUserService(deps: UserServiceDeps) {
      * (email stays taken, sign-in refused). Either way every session of theirs ends now. With
      * `deleteRemoteAccount` the BI account goes first; if that fails the user stays unless `force`.
      */
-    async remove(id: number, options: DeleteOptions, actor: Actor): Promise<{ blocked: boolean }> {
+    async remove(
+      id: number,
+      options: DeleteOptions,
+      actor: Actor,
+      currentPassword?: GivenPassword,
+    ): Promise<{ blocked: boolean }> {
       if (!canDeleteUser(actor, id)) throw AppError.forbidden(USER_ADMIN_MESSAGES.deleteSelf);
       const user = await mustFind(id);
+      if (needsStepUp(actor, id, { admin: isAdmin(user) })) await confirmActor(actor, currentPassword);
       let remote: { deleted: boolean } | { failed: string } | null = null;
       if (options.deleteRemoteAccount) {
         try {
@@ -260,9 +291,13 @@ export function createUserService(deps: UserServiceDeps) {
       return { blocked: options.block };
     },
 
-    /** POST/PATCH users/{id}/restore: a blocked user is active again (may sign in with their password). */
-    async restore(id: number, actor: Actor): Promise<void> {
+    /**
+     * POST/PATCH users/{id}/restore: a blocked user is active again (may sign in with their password).
+     * A blocked administrator back is an admin account back: the actor's password too.
+     */
+    async restore(id: number, actor: Actor, currentPassword?: GivenPassword): Promise<void> {
       const user = await mustFind(id);
+      if (needsStepUp(actor, id, { admin: isAdmin(user) })) await confirmActor(actor, currentPassword);
       await db.transaction(async (tx) => {
         await users.in(tx).unblock(id);
         await audit(tx, actor, 'users.restored', id, {
@@ -280,6 +315,7 @@ export function createUserService(deps: UserServiceDeps) {
       tokens,
       biAccounts,
       now,
+      confirmActor,
       confirmCurrentPassword: deps.confirmCurrentPassword,
     }),
   };

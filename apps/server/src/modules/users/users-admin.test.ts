@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { auditLog, users } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
-import { createAdmin, createUser, signIn, type TestTokens, signedInAdmin } from '../../test/builders';
+import {
+  createAdmin,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  signIn,
+  type TestTokens,
+  signedInAdmin,
+} from '../../test/builders';
 import { api } from '../../test/http';
 
 let n = 0;
@@ -59,13 +66,20 @@ describe('users administration', () => {
         ['DELETE', `users/${id}?block=1`],
         ['POST', `users/${id}/restore`],
         ['PATCH', `users/${id}/restore`],
+        ['POST', 'users/bulk'],
+        ['GET', 'users/bulk/1'],
       ] as const;
 
     it('answers 401 without a session and 403 to a customer or developer, changing nothing', async () => {
       const developer = await signIn(t, await createUser(t, { roleId: ROLE_IDS.developer }));
       const victim = await createUser(t);
       for (const [method, path] of routes(victim.id)) {
-        const body = method === 'POST' || method === 'PUT' ? payload({ email: victim.email }) : undefined;
+        const body =
+          path === 'users/bulk'
+            ? { action: 'block', ids: [victim.id], current_password: 'x' }
+            : method === 'POST' || method === 'PUT'
+              ? payload({ email: victim.email })
+              : undefined;
         const inject = (headers?: Record<string, string>) =>
           t.app.inject({ method, url: `/api/v1.0/${path}`, headers, ...(body && { payload: body }) });
         const anonymous = await inject();
@@ -281,9 +295,12 @@ describe('users administration', () => {
       const user = await createUser(t);
       const theirs = await signIn(t, user);
       expect((await http.get('users', { headers: theirs.headers })).statusCode).toBe(403);
-      const res = await http.put(`users/${user.id}`, edit({ email: user.email, role_id: ROLE_IDS.admin }), {
-        headers: admin.headers,
-      });
+      // Making someone an administrator takes the acting admin's own password (step-up.test.ts).
+      const res = await http.put(
+        `users/${user.id}`,
+        edit({ email: user.email, role_id: ROLE_IDS.admin, current_password: DEFAULT_TEST_PASSWORD }),
+        { headers: admin.headers },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().data.role).toEqual({ is_admin: true });
       expect((await http.get('users', { headers: theirs.headers })).statusCode).toBe(200);

@@ -47,6 +47,12 @@ export const userKeys = {
   reports: (id: number) => [...userKeys.detail(id), 'reports'] as const,
 };
 
+/** GET users/bulk/{id}: a bulk job's progress (apart from userKeys: a users refresh must not re-read it). */
+export const bulkJobKeys = {
+  all: ['bulk-jobs'] as const,
+  detail: (id: number) => [...bulkJobKeys.all, id] as const,
+};
+
 /** GET usage/clicks?days=. */
 export const usageKeys = {
   all: ['usage'] as const,

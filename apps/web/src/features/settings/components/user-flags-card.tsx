@@ -4,7 +4,8 @@ import { META_KEYS, MESSAGES, type User } from '@portal/contract';
 import { ApiError } from '../../../shared/api/api-error';
 import { useCurrentUser } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/toast';
-import { ConfirmPasswordModal } from './confirm-password-modal';
+import { ConfirmPasswordModal } from '../../../shared/ui/confirm-password-modal';
+import { asksForPassword } from '../../../shared/ui/use-step-up';
 import { useSaveUserMeta } from '../api/save-user-meta';
 import { useSavedFlash } from './saved-indicator';
 import { SettingsCard } from './settings-card';
@@ -49,6 +50,11 @@ export function UserFlagsCard({ user, viewerIsAdmin }: UserFlagsCardProps) {
       // A wrong current password is the modal's to show.
       if (currentPassword !== undefined && error instanceof ApiError && error.fieldErrors.current_password)
         throw error;
+      // Another administrator's two-factor: the server asks for your own password, in the same modal.
+      if (asksForPassword(error)) {
+        setConfirmingTwoFactorOff(true);
+        return;
+      }
       showToast({ id: 'settings-save-failed', color: 'red', message: MESSAGES.settingsSaveFailed });
     }
   };

@@ -12,11 +12,16 @@ export type DeleteUserOptions = {
   deleteRemoteFolders: boolean;
   /** Go on with the portal side even if the BI server fails (the admin was told and chose so). */
   force?: boolean;
+  /** The acting admin's password, when the server asks for it (another administrator). */
+  currentPassword?: string;
 };
 
 const flag = (on: boolean) => (on ? '1' : '0');
 
-/** DELETE users/{id}?block&deleteRemoteAccount&deleteRemoteFolders&force → 200 {message}. */
+/**
+ * DELETE users/{id}?block&deleteRemoteAccount&deleteRemoteFolders&force → 200 {message}; the
+ * password goes in the body, never the URL.
+ */
 export async function deleteUser(id: number, options: DeleteUserOptions): Promise<string> {
   const query = new URLSearchParams({
     block: flag(options.block),
@@ -27,6 +32,7 @@ export async function deleteUser(id: number, options: DeleteUserOptions): Promis
   // Quiet: a failure is said in the delete modal, where the admin can choose to force it.
   const { message } = await apiRequest(`users/${id}?${query}`, {
     method: 'DELETE',
+    ...(options.currentPassword && { body: { current_password: options.currentPassword } }),
     schema: messageBodySchema,
     quiet: true,
   });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Select, Text } from '@mantine/core';
-import { BULK_MESSAGES, type BulkAction, type BulkUsersRequest } from '@portal/contract';
+import { useCallback, useState } from 'react';
+import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
+import { BULK_MESSAGES, type BulkAction, type BulkJob, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
-import { useBulkUsers } from '../api/bulk-users';
+import { isStepUpCancelled, useStepUp } from '../../../shared/ui/use-step-up';
+import { useBulkJob, useStartBulkJob } from '../api/bulk-users';
 import type { Selection } from './use-selection';
 
 /** What each action is called in the menu and in the question. */
@@ -31,40 +32,53 @@ type BulkActionsBarProps = {
 };
 
 /**
- * Bulk actions over the selected users: the count, "Select all N matching", the action,
- * and one confirmation that says how many users it touches. Per-user failures are summed up in a toast.
+ * Bulk actions over the selected users: the count, "Select all N matching", the action, and one
+ * confirmation that says how many users it touches. The server runs it as a job (its progress
+ * shows here until it is over); block, restore and delete ask for the admin's password when the
+ * server does. Per-user failures are summed up in a toast.
  */
 export function BulkActionsBar(props: BulkActionsBarProps) {
-  const { selection, total, blocked } = props;
+  const { selection, total, blocked, onDone } = props;
   const [action, setAction] = useState<BulkAction | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const bulk = useBulkUsers();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const start = useStartBulkJob();
+  const stepUp = useStepUp('Confirm with your password');
   const projects = useBiProjects({ enabled: action === 'assign_project' });
+  const finished = useCallback(
+    (done: BulkJob) => {
+      showToast({ color: done.state === 'done' && !done.failed ? 'green' : 'orange', message: done.message });
+      const failed = done.results.filter((r) => r.status === 'failed');
+      if (failed.length) showToast({ color: 'red', message: BULK_MESSAGES.notUpdated(failed) });
+      setJobId(null);
+      setAction(null);
+      onDone();
+    },
+    [onDone],
+  );
+  const { job } = useBulkJob(jobId, finished);
   const count = selection.allMatching ? total : selection.ids.size;
-  if (count === 0) return null;
+  if (count === 0 && jobId === null) return null;
 
   const run = async () => {
     if (!action) return;
     const body: BulkUsersRequest = selection.allMatching
-      ? { action, filter: { search: props.search.trim() || undefined, blocked } }
+      ? {
+          action,
+          // What the admin saw: the server refuses the run (409) if the filter matches another number now.
+          filter: { search: props.search.trim() || undefined, blocked, expected_total: total },
+        }
       : { action, ids: [...selection.ids] };
     if (action === 'assign_project') body.project_id = projectId;
+    setConfirming(false);
     try {
-      const { data, message } = await bulk.mutateAsync(body);
-      showToast({ color: data.failed ? 'orange' : 'green', message });
-      const failed = data.results.filter((r) => r.status === 'failed');
-      if (failed.length)
-        showToast({
-          color: 'red',
-          message: BULK_MESSAGES.notUpdated(failed),
-        });
-      setConfirming(false);
-      setAction(null);
-      props.onDone();
+      const started = await stepUp.withStepUp((current_password) =>
+        start.mutateAsync(current_password ? { ...body, current_password } : body),
+      );
+      setJobId(started.id);
     } catch (error) {
-      setConfirming(false);
-      toastApiError(error);
+      if (!isStepUpCancelled(error)) toastApiError(error);
     }
   };
 
@@ -106,11 +120,28 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
               w={200}
             />
           )}
-          <Button disabled={!ready} onClick={() => setConfirming(true)}>
+          <Button
+            disabled={!ready || jobId !== null}
+            loading={start.isPending}
+            onClick={() => setConfirming(true)}
+          >
             Apply
           </Button>
         </Group>
       </Group>
+      {jobId !== null && (
+        <Stack gap={4} mt="sm">
+          <Progress
+            value={job && job.total > 0 ? (100 * job.processed) / job.total : 0}
+            animated
+            aria-label="Bulk action progress"
+          />
+          <Text fz="sm" c="dimmed" aria-live="polite">
+            {job?.message ?? BULK_MESSAGES.started(count)}
+          </Text>
+        </Stack>
+      )}
+      {stepUp.modal}
       <ConfirmModal
         opened={confirming}
         title={label?.menu ?? ''}
@@ -118,7 +149,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
         actions={[
           { label: `${label?.menu ?? ''} ${count}`, color: label?.color, onConfirm: () => void run() },
         ]}
-        pending={bulk.isPending ? `${label?.menu ?? ''} ${count}` : null}
+        pending={null}
         onClose={() => setConfirming(false)}
       >
         <Text fz="sm" c="dimmed">

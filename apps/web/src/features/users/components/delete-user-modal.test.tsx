@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { USER_ADMIN_MESSAGES, VALIDATION } from '@portal/contract';
 import { buildUser, buildUsersPage } from '../../../test/builders';
 import { mockApi, type MockHandler, type MockReply } from '../../../test/fetch-mock';
 import { renderApp, signIn } from '../../../test/render';
@@ -94,5 +95,28 @@ describe('Delete user modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(http.calls('DELETE users/7')).toHaveLength(0);
+  });
+
+  it("another administrator: asks for the admin's own password when the server does, and sends it in the body", async () => {
+    const { user, http } = await openDeleteModal(({ body }) =>
+      (body as { current_password?: string } | undefined)?.current_password === 'secret-123'
+        ? { body: { message: 'User deleted and blocked successfully.' } }
+        : {
+            status: 422,
+            body: {
+              message: USER_ADMIN_MESSAGES.stepUpRequired,
+              errors: { current_password: [VALIDATION.currentPasswordRequired] },
+            },
+          },
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete & Block' }));
+    const asked = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    await user.type(within(asked).getByLabelText('Current password'), 'secret-123');
+    await user.click(within(asked).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deleted and blocked successfully.')).toBeInTheDocument();
+    const calls = http.calls('DELETE users/7');
+    expect(calls.map((c) => c.body)).toEqual([undefined, { current_password: 'secret-123' }]);
+    // Never in the URL, where logs would keep it.
+    expect(calls[1]!.url.search).not.toContain('secret');
   });
 });

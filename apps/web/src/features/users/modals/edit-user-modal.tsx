@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../../shared/session/session-store';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { RetryAlert } from '../../../shared/ui/retry-alert';
 import { showToast } from '../../../shared/ui/toast';
+import { useStepUp } from '../../../shared/ui/use-step-up';
 import { useUpdateUser } from '../../../shared/users/api/update-user';
 import { useUserFromRoute } from '../../../shared/users/use-user-from-route';
 import { UserForm } from '../../../shared/users/user-form/user-form';
@@ -20,6 +21,9 @@ export function EditUserModal() {
   const me = useCurrentUser();
   const back = useBackToList();
   const update = useUpdateUser();
+  // Another administrator's password, email or role, or making someone one: the server asks for
+  // the acting admin's password (a cancel leaves the form as it was: UserForm ignores it).
+  const stepUp = useStepUp('Confirm with your password');
 
   if (notFound) return <Navigate to={routes.notFound} replace />;
   return (
@@ -44,15 +48,16 @@ export function EditUserModal() {
           onCancel={back}
           onSubmit={async (values) => {
             // The hook re-reads your stored user when you edit yourself (header, guards).
-            const { message } = await update.mutateAsync({
-              id,
-              body: toUserPayload(values, { isAdmin: true }),
-            });
+            const body = toUserPayload(values, { isAdmin: true });
+            const { message } = await stepUp.withStepUp((current_password) =>
+              update.mutateAsync({ id, body: current_password ? { ...body, current_password } : body }),
+            );
             showToast({ color: 'green', message });
             await back();
           }}
         />
       )}
+      {stepUp.modal}
     </UserModalFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { META_KEYS, MESSAGES, ROLE_IDS, VALIDATION, required } from '@portal/contract';
+import { META_KEYS, MESSAGES, ROLE_IDS, USER_ADMIN_MESSAGES, VALIDATION, required } from '@portal/contract';
 import { buildLdLink, buildUser, buildUsersPage } from '../../../test/builders';
 import { json, mockApi, type MockHandler, type MockReply } from '../../../test/fetch-mock';
 import { renderApp, signIn } from '../../../test/render';
@@ -220,6 +220,51 @@ describe('Edit User modal', () => {
     expect(body).not.toHaveProperty('password_confirmation');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
   });
+
+  it(
+    'another administrator: asks for your password when the server does; a cancel keeps the form as typed',
+    { timeout: 30_000 },
+    async () => {
+      const other = buildUser({ id: 9, as: 'admin', name: 'Olga Other', email: 'olga@example.com' });
+      const { http, router } = renderAt('/admin/users/9/edit', {
+        'GET users/9': { body: { data: other } },
+        'PUT users/9': ({ body }) =>
+          (body as { current_password?: string }).current_password === 'my-own-pass'
+            ? { body: { data: other, message: MESSAGES.userUpdated } }
+            : {
+                status: 422,
+                body: {
+                  message: USER_ADMIN_MESSAGES.stepUpRequired,
+                  errors: { current_password: [VALIDATION.currentPasswordRequired] },
+                },
+              },
+      });
+      const dialog = await findDialog('Edit User');
+      const user = userEvent.setup();
+      const email = await within(dialog).findByDisplayValue('olga@example.com');
+      await user.clear(email);
+      await user.type(email, 'olga@elsewhere.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      let asked = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+      await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Confirm with your password' })).not.toBeInTheDocument(),
+      );
+      expect(within(dialog).getByDisplayValue('olga@elsewhere.example')).toBeInTheDocument();
+      expect(within(dialog).queryByText(MESSAGES.serverError)).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      asked = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+      await user.type(within(asked).getByLabelText('Current password'), 'my-own-pass');
+      await user.click(within(asked).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText(MESSAGES.userUpdated)).toBeInTheDocument();
+      const sent = http
+        .calls('PUT users/9')
+        .map((c) => (c.body as { current_password?: string }).current_password);
+      expect(sent).toEqual([undefined, undefined, 'my-own-pass']);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    },
+  );
 
   it('goes to the not-found page for an unknown user', async () => {
     renderAt('/admin/users/404/edit', {

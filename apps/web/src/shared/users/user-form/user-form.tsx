@@ -4,6 +4,7 @@ import { MESSAGES, userFormSchema, type User, type UserFormValues } from '@porta
 import { FormError } from '../../forms/form-error';
 import { useSchemaForm } from '../../forms/use-schema-form';
 import { useUnsavedChangesGuard } from '../../forms/use-unsaved-changes';
+import { isStepUpCancelled } from '../../ui/use-step-up';
 import { useAvailableRoles } from '../api/get-available-roles';
 import { formFieldOfServerKey, userFormDefaults, type UserFormField } from './form-values';
 import { NsbiProjectFields } from './nsbi-project-fields';
@@ -67,6 +68,8 @@ export function UserForm(props: UserFormProps) {
       form.setInitialValues({ ...submitted, password: '', password_confirmation: '', current_password: '' });
       form.reset();
     } catch (error) {
+      // The admin closed the password question (useStepUp): nothing saved, nothing to say.
+      if (isStepUpCancelled(error)) return;
       // Meta fields come back keyed by meta key; a field this viewer does not see goes inline.
       const fieldOf = (key: string) => {
         const field = formFieldOfServerKey(key);

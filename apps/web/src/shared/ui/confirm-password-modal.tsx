@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { confirmPasswordFormSchema } from '@portal/contract';
-import { FormError } from '../../../shared/forms/form-error';
-import { useSchemaForm } from '../../../shared/forms/use-schema-form';
+import { FormError } from '../forms/form-error';
+import { useSchemaForm } from '../forms/use-schema-form';
 
 type ConfirmPasswordModalProps = {
   opened: boolean;
   title: string;
+  /** Why it is asked (the server's sentence); a plain "Enter your current password to confirm." otherwise. */
+  reason?: string;
   /** Saves with the typed password; a 422 `current_password` error is shown under the field. */
   onConfirm: (currentPassword: string) => Promise<void>;
   onCancel: () => void;
@@ -14,9 +16,16 @@ type ConfirmPasswordModalProps = {
 
 /**
  * Asks for the current password before a change the server re-authenticates (turning your own
- * two-factor off): a stolen session alone cannot make it.
+ * two-factor off; an admin's change to another administrator or a bulk block, through
+ * useStepUp): a stolen session alone cannot make it.
  */
-export function ConfirmPasswordModal({ opened, title, onConfirm, onCancel }: ConfirmPasswordModalProps) {
+export function ConfirmPasswordModal({
+  opened,
+  title,
+  reason,
+  onConfirm,
+  onCancel,
+}: ConfirmPasswordModalProps) {
   const form = useSchemaForm(confirmPasswordFormSchema, { current_password: '' });
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -39,7 +48,7 @@ export function ConfirmPasswordModal({ opened, title, onConfirm, onCancel }: Con
     <Modal opened={opened} onClose={close} title={title} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">Enter your current password to confirm.</Text>
+          <Text size="sm">{reason ?? 'Enter your current password to confirm.'}</Text>
           <FormError message={formError} />
           <PasswordInput
             label="Current password"
