@@ -4,6 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { mantineStyles } from './build/mantine-styles';
+import { mantineLean } from './build/mantine-lean';
 
 /**
  * The modules behind sign-in's first screen: the session, its layout, Applications, and the
@@ -30,6 +31,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineStyles(),
+    mantineLean(),
     // Every text file of the build also as .br and .gz, at the strongest levels: compressed once
     // here, served as they are by the server (@fastify/static preCompressed, plugins/web.ts).
     compression({

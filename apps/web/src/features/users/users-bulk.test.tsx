@@ -38,6 +38,8 @@ function renderUsers(path = '/admin/users') {
 }
 
 const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
+/** The bar's code loads with the first selection (users-page.tsx): wait for it once. */
+const bulkBarShown = () => screen.findByRole('region', { name: 'Bulk actions' });
 
 describe('Users bulk actions', () => {
   it('acts on the selected users after one confirmation that says how many; never offers your own row', async () => {
@@ -46,7 +48,7 @@ describe('Users bulk actions', () => {
     expect(screen.queryByRole('checkbox', { name: 'Select Ada Admin' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Casey Customer' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Dana Driver' }));
-    expect(within(bulkBar()).getByText('2 selected')).toBeInTheDocument();
+    expect(within(await bulkBarShown()).getByText('2 selected')).toBeInTheDocument();
     await user.click(within(bulkBar()).getByRole('combobox', { name: 'Bulk action' }));
     await user.click(await screen.findByRole('option', { name: 'Block' }));
     await user.click(within(bulkBar()).getByRole('button', { name: 'Apply' }));
@@ -64,7 +66,7 @@ describe('Users bulk actions', () => {
     const { http, user } = renderUsers('/admin/users?search=dr');
     await screen.findByText('Casey Customer', {}, { timeout: 5000 });
     await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
-    await user.click(within(bulkBar()).getByRole('button', { name: 'Select all 60 matching' }));
+    await user.click(within(await bulkBarShown()).getByRole('button', { name: 'Select all 60 matching' }));
     expect(within(bulkBar()).getByText('All 60 matching users selected')).toBeInTheDocument();
     await user.click(within(bulkBar()).getByRole('combobox', { name: 'Bulk action' }));
     await user.click(await screen.findByRole('option', { name: 'Turn NSBI on' }));
