@@ -56,11 +56,41 @@ function recorder(page: Page) {
   };
 }
 
+/**
+ * The page's requests in flight, not counting its realtime stream (an EventSource stays open
+ * for as long as the page does: Playwright's own `networkidle` never comes while it is).
+ */
+function inFlight(page: Page) {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return pending;
+}
+
+const quietPages = new WeakMap<Page, Set<Request>>();
+
+/** No request in flight for 500 ms (at most 30 s; what is still in flight then is said). */
+async function quiet(page: Page) {
+  const pending = quietPages.get(page)!;
+  const deadline = Date.now() + 30_000;
+  let quietSince = pending.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    if (pending.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+  }
+  console.log(`still in flight after 30 s: ${[...pending].map((r) => r.url()).join(', ')}`);
+}
+
 /** Quiet network, and still quiet after what the app loads when idle (the toasts' chunk) has come. */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await page.waitForTimeout(2000);
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
 }
 
 function report(title: string, requests: Finished[], budgetKB: number) {
@@ -142,6 +172,7 @@ async function measure(baseUrl: string, screens: SignedInScreen[]) {
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    quietPages.set(page, inFlight(page));
     const take = recorder(page);
 
     await page.goto(`${baseUrl}/login`);

@@ -53,8 +53,7 @@ test.describe('NS BI for admins', () => {
     await signInViaApi(page, undefined, '/admin/users/dundas-reports');
     await page.getByRole('searchbox', { name: 'Search NSBI users' }).fill(`Pager ${stamp}`);
     await expect(page).toHaveURL(new RegExp(`search=Pager`));
-    await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '10', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
     await expect(page.getByRole('row', { name: new RegExp(`Pager ${stamp} 01`) })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`Pager ${stamp} 11`) })).toHaveCount(0);
     await page.getByRole('button', { name: '2', exact: true }).click();

@@ -52,9 +52,8 @@ afterEach(() => {
 
 // Toasts live in a module-level store: one test's toasts must not show up in the next.
 afterEach(async () => {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.clean();
-  notifications.cleanQueue();
+  const { clearToasts } = await import('../shared/ui/toast');
+  clearToasts();
 });
 
 // The signed-in branch keeps one query cache per page load; tests are separate "page loads".

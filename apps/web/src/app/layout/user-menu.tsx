@@ -1,6 +1,7 @@
-import { Suspense, lazy, useState, type MouseEvent } from 'react';
+import { Suspense, lazy } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@portal/contract';
+import { useLoadOnIntent } from '../../shared/ui/use-load-on-intent';
 import { AccountButton } from './account-button';
 import type { AccountMenu as AccountMenuType } from './account-menu';
 
@@ -23,21 +24,8 @@ const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu 
  */
 export function UserMenu({ user }: { user: User }) {
   const [logoOpened, logoModal] = useDisclosure(false);
-  const [pressed, setPressed] = useState<{ focus: boolean } | null>(null);
-  // A failed fetch is left for the press, whose import reports it.
-  const prefetch = () => void loadMenu().catch(() => undefined);
-  const button = (
-    <AccountButton
-      user={user}
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onTouchStart={prefetch}
-      onClick={(event: MouseEvent<HTMLButtonElement>) =>
-        setPressed({ focus: document.activeElement === event.currentTarget })
-      }
-    />
-  );
+  const { pressed, triggerProps } = useLoadOnIntent(loadMenu);
+  const button = <AccountButton user={user} aria-expanded={false} {...triggerProps} />;
   return (
     <>
       {pressed ? (

@@ -85,9 +85,11 @@ function renderUsers(path = '/admin/users', over: { start?: () => { status: numb
 }
 
 const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
+/** The bar's code loads with the first selection (users-page.tsx): wait for it once. */
+const bulkBarShown = () => screen.findByRole('region', { name: 'Bulk actions' });
 
 async function chooseAndApply(user: ReturnType<typeof userEvent.setup>, action: string, confirm: string) {
-  await user.click(within(bulkBar()).getByRole('combobox', { name: 'Bulk action' }));
+  await user.click(within(await bulkBarShown()).getByRole('combobox', { name: 'Bulk action' }));
   await user.click(await screen.findByRole('option', { name: action }));
   await user.click(within(bulkBar()).getByRole('button', { name: 'Apply' }));
   const dialog = await screen.findByRole('dialog');
@@ -104,7 +106,7 @@ describe('Users bulk actions', () => {
       expect(screen.queryByRole('checkbox', { name: 'Select Ada Admin' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('checkbox', { name: 'Select Casey Customer' }));
       await user.click(screen.getByRole('checkbox', { name: 'Select Dana Driver' }));
-      expect(within(bulkBar()).getByText('2 selected')).toBeInTheDocument();
+      expect(within(await bulkBarShown()).getByText('2 selected')).toBeInTheDocument();
       await user.click(within(bulkBar()).getByRole('combobox', { name: 'Bulk action' }));
       await user.click(await screen.findByRole('option', { name: 'Block' }));
       await user.click(within(bulkBar()).getByRole('button', { name: 'Apply' }));
@@ -150,14 +152,14 @@ describe('Users bulk actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(http.calls('POST users/bulk')).toHaveLength(1);
     expect(http.calls('GET users/bulk/5')).toHaveLength(0);
-    expect(within(bulkBar()).getByText('1 selected')).toBeInTheDocument();
+    expect(within(await bulkBarShown()).getByText('1 selected')).toBeInTheDocument();
   });
 
   it('selects all users matching the search and sends the filter with the count the admin saw', async () => {
     const { http, user } = renderUsers('/admin/users?search=dr');
     await screen.findByText('Casey Customer', {}, { timeout: 5000 });
     await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
-    await user.click(within(bulkBar()).getByRole('button', { name: 'Select all 60 matching' }));
+    await user.click(within(await bulkBarShown()).getByRole('button', { name: 'Select all 60 matching' }));
     expect(within(bulkBar()).getByText('All 60 matching users selected')).toBeInTheDocument();
     await chooseAndApply(user, 'Turn NSBI on', 'Turn NSBI on 60');
     await waitFor(() => expect(http.calls('POST users/bulk')).toHaveLength(1));
@@ -178,7 +180,7 @@ describe('Users bulk actions', () => {
     });
     await screen.findByText('Casey Customer', {}, { timeout: 5000 });
     await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
-    await user.click(within(bulkBar()).getByRole('button', { name: 'Select all 60 matching' }));
+    await user.click(within(await bulkBarShown()).getByRole('button', { name: 'Select all 60 matching' }));
     await chooseAndApply(user, 'Turn NSBI off', 'Turn NSBI off 60');
     expect(await screen.findByText(BULK_MESSAGES.countChanged(60, 61))).toBeInTheDocument();
     // The list is read again, so the admin sees what it holds now.

@@ -180,8 +180,7 @@ describe('Users list', () => {
     await user.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(query().get('page')).toBe('3'));
 
-    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    await user.click(await screen.findByRole('option', { name: '50' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
     await waitFor(() => expect(query().get('paginate')).toBe('50'));
     expect(query().get('page')).toBeNull();
   });

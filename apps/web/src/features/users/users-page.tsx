@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
@@ -13,15 +13,26 @@ import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { usersExportPath } from './api/export-users';
 import { isBlockedList, useUsers } from './api/get-users';
-import { BulkActionsBar } from './components/bulk-actions-bar';
-import { DeleteUserModal } from './components/delete-user-modal';
 import { useSelection } from './components/use-selection';
-import { RestoreUserModal } from './components/restore-user-modal';
 import type { UserRowHandlers } from './components/user-row-actions';
 import { adminRowProps, useUsersColumns } from './components/users-columns';
 import classes from './components/users-columns.module.css';
 import type { UsersListState } from './modals/user-modal-frame';
-import { ChangeLogoModal } from './logo/change-logo-modal';
+
+// Drawn only when wanted (rows selected, a row's action pressed): the list's chunk holds what the
+// list draws, and the dialogs (Modal, focus trap, upload) come with the first press (decision 0039).
+const BulkActionsBar = lazy(() =>
+  import('./components/bulk-actions-bar').then((m) => ({ default: m.BulkActionsBar })),
+);
+const DeleteUserModal = lazy(() =>
+  import('./components/delete-user-modal').then((m) => ({ default: m.DeleteUserModal })),
+);
+const RestoreUserModal = lazy(() =>
+  import('./components/restore-user-modal').then((m) => ({ default: m.RestoreUserModal })),
+);
+const ChangeLogoModal = lazy(() =>
+  import('./logo/change-logo-modal').then((m) => ({ default: m.ChangeLogoModal })),
+);
 
 // The last dialog stays set while it closes, so its text does not vanish during the transition.
 type Dialog = { kind: 'delete' | 'restore' | 'logo'; user: User; open: boolean } | null;
@@ -97,15 +108,19 @@ export function UsersPage() {
           </>
         }
       />
-      <BulkActionsBar
-        selection={selecting.selection}
-        total={users.data?.meta.total ?? 0}
-        pageSelected={selecting.pageSelected}
-        blocked={blocked}
-        search={params.search}
-        onSelectAllMatching={selecting.selectAllMatching}
-        onDone={selecting.clear}
-      />
+      {(selecting.selection.allMatching || selecting.selection.ids.size > 0) && (
+        <Suspense fallback={null}>
+          <BulkActionsBar
+            selection={selecting.selection}
+            total={users.data?.meta.total ?? 0}
+            pageSelected={selecting.pageSelected}
+            blocked={blocked}
+            search={params.search}
+            onSelectAllMatching={selecting.selectAllMatching}
+            onDone={selecting.clear}
+          />
+        </Suspense>
+      )}
       <PagedTableSection
         query={users}
         params={params}
@@ -121,9 +136,11 @@ export function UsersPage() {
             : adminRowProps(row)
         }
       />
-      <DeleteUserModal {...dialogFor('delete')} />
-      <RestoreUserModal {...dialogFor('restore')} />
-      <ChangeLogoModal {...dialogFor('logo')} />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'delete' && <DeleteUserModal {...dialogFor('delete')} />}
+        {dialog?.kind === 'restore' && <RestoreUserModal {...dialogFor('restore')} />}
+        {dialog?.kind === 'logo' && <ChangeLogoModal {...dialogFor('logo')} />}
+      </Suspense>
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { BI_MESSAGES, NSBI_PRODUCT, type ReportItem } from '@portal/contract';
+import { LightTooltip } from '../ui/light-tooltip';
 
 /** An item opens embedded only when the BI server marks it view-only (docs/product.md §3). */
 export const isOpenable = (item: ReportItem) => item.initialViewOptions === 'viewonly';
@@ -26,7 +27,7 @@ export function NotOpenable({
   const reasonId = useId();
   const message = notOpenableMessage(item);
   return (
-    <Tooltip label={message} opened={opened} withArrow multiline maw={280} position="bottom-start">
+    <LightTooltip label={message} opened={opened} multiline maw={280} position="bottom-start">
       <UnstyledButton
         className={className}
         aria-disabled
@@ -41,6 +42,6 @@ export function NotOpenable({
         {children}
         <VisuallyHidden id={reasonId}>{message}</VisuallyHidden>
       </UnstyledButton>
-    </Tooltip>
+    </LightTooltip>
   );
 }

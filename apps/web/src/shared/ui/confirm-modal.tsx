@@ -1,62 +1,24 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import type { ConfirmModalProps } from './confirm-dialog';
 
-export type ConfirmAction = {
-  label: string;
-  color?: MantineColor;
-  variant?: 'filled' | 'light' | 'outline';
-  onConfirm: () => void;
-};
+export type { ConfirmAction } from './confirm-dialog';
 
-type ConfirmModalProps = {
-  opened: boolean;
-  title: string;
-  /** The question, e.g. 'Are you sure you want to restore {name}?'. */
-  message: ReactNode;
-  /** More content under the question (explanations, options). */
-  children?: ReactNode;
-  actions: ConfirmAction[];
-  /** Label of the action in flight: it spins, everything else waits. */
-  pending?: string | null;
-  cancelLabel?: string;
-  onClose: () => void;
-};
+// The dialog's code (Modal, its focus trap and scroll lock) comes with the first question asked:
+// the screens that may ask one draw nothing of it until then (decision 0039).
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
-/** The generic confirmation modal (docs/product.md §2 Modals): a question, Cancel, and one or more actions. */
+/**
+ * The generic confirmation modal (docs/product.md §2 Modals): a question, Cancel, and one or more
+ * actions. Nothing is drawn before it first opens; from then on it stays, so it can close with its
+ * transition and open again at once.
+ */
 export function ConfirmModal(props: ConfirmModalProps) {
-  const { opened, title, message, children, actions, pending = null, cancelLabel = 'Cancel' } = props;
-  const busy = pending !== null;
+  const [asked, setAsked] = useState(props.opened);
+  if (props.opened && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && props.onClose()}
-      title={title}
-      centered
-      radius="lg"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-    >
-      <Stack gap="md">
-        <Text fw={500}>{message}</Text>
-        {children}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={props.onClose} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          {actions.map((action) => (
-            <Button
-              key={action.label}
-              color={action.color}
-              variant={action.variant ?? 'filled'}
-              onClick={action.onConfirm}
-              loading={pending === action.label}
-              disabled={busy && pending !== action.label}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog {...props} />
+    </Suspense>
   );
 }

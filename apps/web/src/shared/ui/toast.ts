@@ -3,9 +3,17 @@ import { MESSAGES, SHORT_TOAST_MS, TOAST_MS } from '@portal/contract';
 import { isApiError } from '../api/api-error';
 
 export type Toast = { message: string; color?: string; title?: string; id?: string; autoClose?: number };
+/** A toast on screen: `key` tells it from the others (a toast with an `id` replaces its namesake). */
+export type ShownToast = Toast & { key: string; autoClose: number };
+
+/** At most this many at once; later ones wait for a place (as Mantine's notifications did). */
+export const TOAST_LIMIT = 5;
 
 let hostWanted = false;
+let shown: readonly ShownToast[] = [];
+let counter = 0;
 const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
 
 /**
  * How long a toast stays (docs/product.md §9: 5 s in some flows, 3 s in others): a success is
@@ -15,17 +23,29 @@ export const autoCloseOf = (toast: Toast) =>
   toast.autoClose ?? (toast.color === 'green' ? SHORT_TOAST_MS : TOAST_MS);
 
 /**
- * Shows a toast (Mantine notifications). The notifications code loads on first use, not with the
- * sign-in screen, to keep /login small; signed-in screens prefetch it (see preloadToasts).
+ * Shows a toast. The list lives here; the host that draws it (notifications-host.tsx) loads on
+ * first use, not with the sign-in screen, to keep /login small; signed-in screens prefetch it
+ * (see preloadToasts). A toast with the `id` of one on screen takes its place.
  */
 export function showToast(toast: Toast) {
-  if (!hostWanted) {
-    hostWanted = true;
-    listeners.forEach((listener) => listener());
-  }
-  void import('@mantine/notifications')
-    .then(({ notifications }) => notifications.show({ ...toast, autoClose: autoCloseOf(toast) }))
-    .catch(() => console.error(`Toast could not be shown: ${toast.message}`));
+  hostWanted = true;
+  const next: ShownToast = { ...toast, key: toast.id ?? `toast-${++counter}`, autoClose: autoCloseOf(toast) };
+  shown = shown.some((t) => t.key === next.key)
+    ? shown.map((t) => (t.key === next.key ? next : t))
+    : [...shown, next];
+  changed();
+}
+
+/** Takes a toast off the screen (its close button, its time is up). */
+export function hideToast(key: string) {
+  shown = shown.filter((t) => t.key !== key);
+  changed();
+}
+
+/** No toast on screen: between tests, which share this module. */
+export function clearToasts() {
+  shown = [];
+  changed();
 }
 
 /**
@@ -47,7 +67,7 @@ export function toastApiError(
 export function preloadToasts() {
   if (hostWanted) return;
   hostWanted = true;
-  listeners.forEach((listener) => listener());
+  changed();
 }
 
 const subscribe = (listener: () => void) => {
@@ -62,4 +82,12 @@ export const useToastHostWanted = () =>
     subscribe,
     () => hostWanted,
     () => false,
+  );
+
+/** The toasts on screen, oldest first. */
+export const useToasts = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => shown,
   );

@@ -1,5 +1,5 @@
 import { Anchor, Code, Text } from '@mantine/core';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '../../../shared/ui/data-table/columns';
 import { Link } from 'react-router';
 import type { AuditEntry } from '@portal/contract';
 import { formatTimestamp } from '../../../shared/format/dates';

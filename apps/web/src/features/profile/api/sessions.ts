@@ -13,7 +13,9 @@ export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.all,
     queryFn: ({ signal }) => getSessions(signal),
-    staleTime: 0,
+    // Asked again on every visit, but not twice for one: the answer the route started with the
+    // screen's code (app/screen-data.ts) is the screen's, not a reason to ask once more on mount.
+    staleTime: 5_000,
   });
 
 export const useSessions = () => useQuery(sessionsQueryOptions());

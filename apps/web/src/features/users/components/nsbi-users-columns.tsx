@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '../../../shared/ui/data-table/columns';
 import { generatePath, Link } from 'react-router';
 import type { NsbiUserItems } from '@portal/contract';
 import { routes } from '../../../shared/routes';
+import { LightTooltip } from '../../../shared/ui/light-tooltip';
 
 const column = createColumnHelper<NsbiUserItems>();
 
@@ -24,7 +25,7 @@ function ItemBadges({ items, color }: { items: Array<{ id: string; name: string 
         </Badge>
       ))}
       {items.length > shown.length && (
-        <Tooltip
+        <LightTooltip
           label={items
             .slice(3)
             .map((i) => i.name)
@@ -35,7 +36,7 @@ function ItemBadges({ items, color }: { items: Array<{ id: string; name: string 
           <Badge variant="outline" color="gray" radius="sm" tt="none" tabIndex={0}>
             +{items.length - shown.length} more
           </Badge>
-        </Tooltip>
+        </LightTooltip>
       )}
     </Group>
   );
@@ -87,7 +88,7 @@ export const NSBI_USERS_COLUMNS = [
     id: 'actions',
     header: 'Access',
     cell: ({ row }) => (
-      <Tooltip label="Report access" withArrow>
+      <LightTooltip label="Report access">
         <ActionIcon
           component={Link}
           to={generatePath(routes.usersReports, { id: String(row.original.id) })}
@@ -96,7 +97,7 @@ export const NSBI_USERS_COLUMNS = [
         >
           <IconChartBar size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </LightTooltip>
     ),
   }),
 ];

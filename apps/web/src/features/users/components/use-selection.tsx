@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Checkbox } from '@mantine/core';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { createColumnHelper, type ColumnDef } from '../../../shared/ui/data-table/columns';
 import type { User } from '@portal/contract';
 
 /** Rows picked for a bulk action: some ids, or "all N matching" the list's search (every page). */

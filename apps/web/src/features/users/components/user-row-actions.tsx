@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import {
   IconChartBar,
   IconDots,
@@ -13,6 +13,9 @@ import {
 import { Link, generatePath, useLocation } from 'react-router';
 import { META_KEYS, metaFlag, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
+import { LightTooltip, type TooltipTarget } from '../../../shared/ui/light-tooltip';
+import { useLoadOnIntent } from '../../../shared/ui/use-load-on-intent';
+import type { UserRowMenu as UserRowMenuType } from './user-row-menu';
 import type { UserNavigationState } from '../../../shared/users/use-user-from-route';
 
 export type UserRowHandlers = {
@@ -21,7 +24,7 @@ export type UserRowHandlers = {
   onRestore: (user: User) => void;
 };
 
-type UserRowActionsProps = {
+export type UserRowActionsProps = {
   user: User;
   isSelf: boolean;
   blocked: boolean;
@@ -37,7 +40,7 @@ type UserRowActionsProps = {
 export function UserRowActions({ user, isSelf, blocked, handlers, folded = false }: UserRowActionsProps) {
   const { search } = useLocation();
   if (folded && !blocked)
-    return <UserRowMenu user={user} isSelf={isSelf} handlers={handlers} search={search} />;
+    return <FoldedRowActions user={user} isSelf={isSelf} handlers={handlers} search={search} />;
   if (blocked) {
     return (
       <Group justify="flex-end">
@@ -124,81 +127,46 @@ export function UserRowActions({ user, isSelf, blocked, handlers, folded = false
   );
 }
 
-function RowAction({ label, children }: { label: string; children: ReactNode }) {
+function RowAction({ label, children }: { label: string; children: TooltipTarget }) {
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
+    <LightTooltip label={label} openDelay={300}>
       {children}
-    </Tooltip>
+    </LightTooltip>
   );
 }
 
-/** The same actions in one menu (narrow screens): a 34 px column instead of 220 px. */
-function UserRowMenu({
+// Fetched when the pointer, focus or a touch first comes to a row's menu button, drawn when it is
+// pressed: a menu brings the floating-element code, which drawing the list does not need
+// (decisions 0028, 0039).
+let menuCode: Promise<{ UserRowMenu: typeof UserRowMenuType }> | undefined;
+const loadMenu = () => (menuCode ??= import('./user-row-menu'));
+const UserRowMenu = lazy(() => loadMenu().then((m) => ({ default: m.UserRowMenu })));
+
+/** A row's menu button until it is first pressed; then the menu in its place, open. */
+function FoldedRowActions({
   user,
   isSelf,
   handlers,
   search,
 }: Pick<UserRowActionsProps, 'user' | 'isSelf' | 'handlers'> & { search: string }) {
-  const id = String(user.id);
-  const state: UserNavigationState = { user };
-  return (
+  const { pressed, triggerProps } = useLoadOnIntent(loadMenu);
+  const button = (
     <Group justify="flex-end" wrap="nowrap">
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={`Actions for ${user.name}`}>
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to={{ pathname: generatePath(routes.usersEdit, { id }), search }}
-            state={state}
-            leftSection={<IconEdit size={16} aria-hidden />}
-          >
-            Edit
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconPhoto size={16} aria-hidden />}
-            onClick={() => handlers.onChangeLogo(user)}
-          >
-            Change Logo
-          </Menu.Item>
-          {metaFlag(user, META_KEYS.nsbiEnabled) && (
-            <Menu.Item
-              component={Link}
-              to={generatePath(routes.usersReports, { id })}
-              state={state}
-              leftSection={<IconChartBar size={16} aria-hidden />}
-            >
-              Report access
-            </Menu.Item>
-          )}
-          <Menu.Item
-            component={Link}
-            to={`${routes.auditLog}?target=${user.id}`}
-            leftSection={<IconHistory size={16} aria-hidden />}
-          >
-            Activity
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={generatePath(routes.usersSettings, { id })}
-            leftSection={<IconSettings size={16} aria-hidden />}
-          >
-            Settings
-          </Menu.Item>
-          {!isSelf && (
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => handlers.onDelete(user)}
-            >
-              Delete
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Actions for ${user.name}`}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        {...triggerProps}
+      >
+        <IconDots size={18} aria-hidden />
+      </ActionIcon>
     </Group>
+  );
+  if (!pressed) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserRowMenu user={user} isSelf={isSelf} handlers={handlers} search={search} focus={pressed.focus} />
+    </Suspense>
   );
 }

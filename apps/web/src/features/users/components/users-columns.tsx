@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { createColumnHelper, type Row } from '@tanstack/react-table';
+import { createColumnHelper, type Row } from '../../../shared/ui/data-table/columns';
 import { META_KEYS, ROLE_IDS, metaValue, type User } from '@portal/contract';
 import { UserRowActions, type UserRowHandlers } from './user-row-actions';
 import { formatDay } from '../../../shared/format/dates';

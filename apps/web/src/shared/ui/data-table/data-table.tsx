@@ -1,12 +1,23 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { createElement, type HTMLAttributes, type ReactNode } from 'react';
 import { Box, LoadingOverlay, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, type Header, type Row, type Table as TableInstance } from '@tanstack/react-table';
 import { MESSAGES } from '@portal/contract';
+import { cellContext, valueText, type ColumnDef, type Row } from './columns';
 import classes from './data-table.module.css';
 
+/** The column the server sorts by, and which way. */
+export type Sorting = { id: string; desc: boolean };
+
 type DataTableProps<T> = {
-  table: TableInstance<T>;
+  // A column's value type differs per column.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  rows: Row<T>[];
+  sorting: Sorting;
+  /** Whether the server sorts by this column: its header is then a button. */
+  canSort: (columnId: string) => boolean;
+  /** A sortable header was pressed. */
+  onSort: (columnId: string) => void;
   /** Names the table for assistive technology. */
   label: string;
   /** First load: skeleton rows. */
@@ -21,11 +32,15 @@ type DataTableProps<T> = {
 };
 
 /**
- * A TanStack Table rendered with Mantine: server-side sorting through header buttons (with
+ * A table of rows drawn with Mantine: server-side sorting through header buttons (with
  * aria-sort), a loading overlay that keeps the previous rows, skeletons on first load.
  */
 export function DataTable<T>({
-  table,
+  columns,
+  rows,
+  sorting,
+  canSort,
+  onSort,
   label,
   loading = false,
   refreshing = false,
@@ -33,8 +48,6 @@ export function DataTable<T>({
   rowProps,
   empty = MESSAGES.noRecords,
 }: DataTableProps<T>) {
-  const columns = table.getVisibleLeafColumns();
-  const rows = table.getRowModel().rows;
   return (
     <Box pos="relative" className={classes.wrapper}>
       <LoadingOverlay visible={refreshing} zIndex={2} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
@@ -47,13 +60,24 @@ export function DataTable<T>({
           aria-busy={loading || refreshing}
         >
           <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} />
-                ))}
-              </Table.Tr>
-            ))}
+            <Table.Tr>
+              {columns.map((column) => (
+                <HeaderCell
+                  key={column.id}
+                  column={column}
+                  sorted={
+                    !canSort(column.id)
+                      ? null
+                      : sorting.id !== column.id
+                        ? false
+                        : sorting.desc
+                          ? 'desc'
+                          : 'asc'
+                  }
+                  onSort={() => onSort(column.id)}
+                />
+              ))}
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {loading &&
@@ -78,9 +102,11 @@ export function DataTable<T>({
             {!loading &&
               rows.map((row) => (
                 <Table.Tr key={row.id} {...rowProps?.(row)}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} className={stickyClass(cell.column.id)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {columns.map((column) => (
+                    <Table.Td key={column.id} className={stickyClass(column.id)}>
+                      {column.cell
+                        ? createElement(column.cell, cellContext(column, row))
+                        : valueText(column.accessorFn?.(row.original))}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -100,21 +126,23 @@ const stickyClass = (columnId: string) => (columnId === 'actions' ? classes.stic
 
 const SORT_ICON = { asc: IconArrowUp, desc: IconArrowDown, none: IconArrowsSort } as const;
 
-function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
-  const content = header.isPlaceholder
-    ? null
-    : flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort())
-    return <Table.Th className={stickyClass(header.column.id)}>{content}</Table.Th>;
-  const sorted = header.column.getIsSorted();
+/** A header cell; `sorted` is null for a column the server does not sort by. */
+function HeaderCell<T>({
+  column,
+  sorted,
+  onSort,
+}: {
+  column: ColumnDef<T, unknown>;
+  sorted: 'asc' | 'desc' | false | null;
+  onSort: () => void;
+}) {
+  const { header } = column;
+  const content = typeof header === 'function' ? createElement(header) : header;
+  if (sorted === null) return <Table.Th className={stickyClass(column.id)}>{content}</Table.Th>;
   const Icon = SORT_ICON[sorted || 'none'];
   return (
     <Table.Th aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton
-        className={classes.sortButton}
-        onClick={header.column.getToggleSortingHandler()}
-        data-sorted={sorted || undefined}
-      >
+      <UnstyledButton className={classes.sortButton} onClick={onSort} data-sorted={sorted || undefined}>
         {content}
         <Icon size={14} aria-hidden className={classes.sortIcon} />
       </UnstyledButton>

@@ -1,18 +1,11 @@
-import { useEffect, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Group, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type Row,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
 import { MESSAGES } from '@portal/contract';
 import { ApiError } from '../../api/api-error';
 import { RetryAlert } from '../retry-alert';
 import { SearchInput } from '../search-input';
+import type { ColumnDef, Row } from './columns';
 import { DataTable } from './data-table';
 import type { PagedListParams, SortColumns } from './list-params';
 import { TablePager } from './table-pager';
@@ -38,7 +31,7 @@ type PagedTableSectionProps<T, C extends string> = {
   onChange: ListChange<C>;
   /** Columns the server sorts by; every other column is not sortable. */
   sortColumns: SortColumns<C>;
-  // TanStack's own column type: a column's value type differs per column.
+  // A column's value type differs per column.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
   getRowId: (row: T) => string;
@@ -62,10 +55,6 @@ function revealTop(section: HTMLElement | null) {
 const sortsBy = <C extends string>(sortColumns: SortColumns<C>, id: string): id is C =>
   (sortColumns as readonly string[]).includes(id);
 
-/** A column's id as TanStack Table will name it: `id`, else the accessor key (`accessor('name')`). */
-const idOf = (column: { id?: string; accessorKey?: unknown }) =>
-  column.id ?? (typeof column.accessorKey === 'string' ? column.accessorKey : '');
-
 /**
  * One server-paged admin list (Users, Blocked Users, NSBI Dashboards): the search box, the table
  * with server-side sorting, the failure with its retry, and the pager with the page size; all of
@@ -82,34 +71,14 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
     if (pastTheEnd && lastPage) onChange({ page: lastPage }, { replace: true });
   }, [pastTheEnd, lastPage, onChange]);
 
-  const columns = useMemo(
-    () => props.columns.map((column) => ({ ...column, enableSorting: sortsBy(sortColumns, idOf(column)) })),
-    [props.columns, sortColumns],
-  );
-  const sorting: SortingState = [{ id: params.sortColumn, desc: params.sortDirection === 'desc' }];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater;
-    const first = next[0];
-    if (first && sortsBy(sortColumns, first.id))
-      onChange({ sortColumn: first.id, sortDirection: first.desc ? 'desc' : 'asc' });
+  const rows = (query.data?.data ?? []).map((original) => ({ id: props.getRowId(original), original }));
+  // One column at a time; a new column sorts ascending first, whatever it holds (docs/product.md
+  // §9); the sorted column's header turns it around.
+  const onSort = (id: string) => {
+    if (!sortsBy(sortColumns, id)) return;
+    const desc = params.sortColumn === id && params.sortDirection === 'asc';
+    onChange({ sortColumn: id, sortDirection: desc ? 'desc' : 'asc' });
   };
-
-  // TanStack Table hands out fresh functions each render; nothing here relies on memoising them.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: query.data?.data ?? [],
-    columns,
-    getRowId: props.getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    // docs/product.md §9: ascending first, whatever the column holds.
-    sortDescFirst: false,
-    state: { sorting },
-    onSortingChange,
-  });
 
   const page = query.data?.meta;
   const section = useRef<HTMLDivElement>(null);
@@ -136,7 +105,11 @@ export function PagedTableSection<T, C extends string>(props: PagedTableSectionP
       )}
       {!(query.isError && !query.data) && (
         <DataTable
-          table={table}
+          columns={props.columns}
+          rows={rows}
+          sorting={{ id: params.sortColumn, desc: params.sortDirection === 'desc' }}
+          canSort={(id) => sortsBy(sortColumns, id)}
+          onSort={onSort}
           label={props.label}
           loading={query.isPending}
           refreshing={query.isFetching && !query.isPending}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@portal/contract';
 
 type TablePagerProps = {
@@ -15,7 +15,7 @@ type TablePagerProps = {
   onPageSizeChange: (size: number) => void;
 };
 
-const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
+const SIZE_OPTIONS = PAGE_SIZES.map(String);
 
 /** Page size (docs/product.md §9: 10, 25, 50, 100), the shown range and page links under a data table. */
 export function TablePager(props: TablePagerProps) {
@@ -28,15 +28,15 @@ export function TablePager(props: TablePagerProps) {
           <Text fz="sm" id={labelId} c="dimmed">
             Rows per page
           </Text>
-          <Select<number>
+          {/* The browser's own list (the phone's picker): four fixed sizes need no searchable
+              dropdown, nor its floating-element code on every table screen (decision 0039). */}
+          <NativeSelect
             aria-labelledby={labelId}
             data={SIZE_OPTIONS}
-            value={pageSize}
-            onChange={(value) => value && props.onPageSizeChange(value)}
-            allowDeselect={false}
+            value={String(pageSize)}
+            onChange={(event) => props.onPageSizeChange(Number(event.currentTarget.value))}
             w={84}
             size="sm"
-            comboboxProps={{ width: 84 }}
           />
         </Group>
         <Text fz="sm" c="dimmed" aria-live="polite">
