@@ -100,11 +100,17 @@ export function LightTooltip({
   useLayoutEffect(() => {
     if (!shown) return;
     place();
+    // Dismissable without moving the pointer or focus (WCAG 1.4.13): Escape hides it.
+    const dismiss = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') hide();
+    };
     addEventListener('scroll', place, { capture: true, passive: true });
     addEventListener('resize', place);
+    addEventListener('keydown', dismiss);
     return () => {
       removeEventListener('scroll', place, { capture: true });
       removeEventListener('resize', place);
+      removeEventListener('keydown', dismiss);
     };
   }, [shown, place, label]);
 
