@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { SessionCache } from './cache';
 import { authOf, createGuard, SESSION_CACHE_TTL_MS } from './guard';
 import { createSessionRepository } from './repository';
-import { createTokenService, type TokenTtls } from './service';
+import { accessTokenHash, createTokenService, TOUCH_EVERY_MS, type TokenTtls } from './service';
 
 const DAY = 86_400_000;
 const TTLS: TokenTtls = {
@@ -95,6 +95,60 @@ describe('the token service and its guard', () => {
     expect(passed).toBeUndefined();
     expect(request.auth?.user.id).toBe(user.id);
     await server.app.close();
+  });
+
+  it('records the use of a remembered session from the cache when its last one is a minute old, once', async () => {
+    const user = await createUser(t);
+    const { service, calls, clock, issue } = tokensAt(Date.UTC(2026, 3, 1));
+    const hash = accessTokenHash((await issue(user.id)).accessToken)!;
+    const issued = clock.now;
+    const resolveAt = async (ms: number) => (await service.resolve(hash, new Date(issued + ms)))?.user.id;
+
+    calls.length = 0;
+    expect(await resolveAt(TOUCH_EVERY_MS - 500)).toBe(user.id);
+    expect(calls).toEqual(['findActive']);
+    // Remembered for a second now: the guard's synchronous path serves it while the last use is
+    // under a minute old, not at the minute…
+    expect(service.remembered(hash, issued + TOUCH_EVERY_MS - 1)?.user.id).toBe(user.id);
+    expect(service.remembered(hash, issued + TOUCH_EVERY_MS)).toBeUndefined();
+    // …resolve serves it from the cache, writing nothing under the minute, the use at the minute…
+    calls.length = 0;
+    expect(await resolveAt(TOUCH_EVERY_MS - 1)).toBe(user.id);
+    expect(calls).toEqual([]);
+    expect(await resolveAt(TOUCH_EVERY_MS)).toBe(user.id);
+    expect(calls).toEqual(['touch']);
+    // …and once: the cache now knows of that use.
+    calls.length = 0;
+    expect(await resolveAt(TOUCH_EVERY_MS + 400)).toBe(user.id);
+    expect(service.remembered(hash, issued + TOUCH_EVERY_MS + 400)?.user.id).toBe(user.id);
+    expect(calls).toEqual([]);
+    const [row] = await t.database.db
+      .select({ lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row?.lastUsedAt.getTime()).toBe(issued + TOUCH_EVERY_MS);
+  });
+
+  it('lets one of two refreshes racing with the same token win; the other is reuse and ends the family', async () => {
+    const user = await createUser(t);
+    const { service, issue } = tokensAt(Date.now());
+    const { refreshToken } = await issue(user.id);
+    const answers = await Promise.allSettled([
+      service.rotate(refreshToken, client),
+      service.rotate(refreshToken, client),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const won = answers.find(
+      (answer): answer is PromiseFulfilledResult<Awaited<ReturnType<typeof service.rotate>>> =>
+        answer.status === 'fulfilled',
+    );
+    const lost = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
+    expect(lost?.reason).toMatchObject(unauthenticated);
+    await expect(service.rotate(won?.value.tokens.refreshToken ?? '', client)).rejects.toMatchObject(
+      unauthenticated,
+    );
+    const reasons = (await rowsOf(user.id)).map((row) => row.revokedReason);
+    expect(reasons.sort()).toEqual(['reuse', 'rotated']);
   });
 
   it('refuses what cannot be one of its tokens without a database read', async () => {
