@@ -9,7 +9,7 @@ export const TARGETS = {
     // Not sign-in-races.test.ts: its bursts of concurrent sign-ins take a run from minutes to hours
     // (it may only kill more mutants, of the in-flight and contention code).
     testFiles: [
-      // The rules attempt by attempt on a clock the test sets: fast, so first.
+      // The rules attempt by attempt on a clock the test sets (no HTTP, no password hashing).
       'apps/server/src/modules/throttle/service.test.ts',
       'apps/server/src/modules/throttle/throttle.test.ts',
       'apps/server/src/modules/throttle/two-factor-cap.test.ts',
