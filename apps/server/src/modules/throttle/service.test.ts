@@ -162,7 +162,7 @@ describe('the sign-in throttle, attempt by attempt', () => {
   });
 
   it('tells a right password past the account’s 100 failures of the day from untrusted clients', async () => {
-    const { clock, admit, fail, succeed } = throttleAt(Date.UTC(2034, 7, 1));
+    const { service, clock, admit, fail, succeed } = throttleAt(Date.UTC(2034, 7, 1));
     const { login } = fresh();
     const userId = 9_100_000 + seq;
     const firstFailure = clock.now;
@@ -178,6 +178,13 @@ describe('the sign-in throttle, attempt by attempt', () => {
     clock.now = firstFailure + DAY - 1;
     expect((await succeed(from)).capped).toBe(true);
     clock.now = firstFailure + DAY;
+    expect((await succeed(from)).capped).toBe(false);
+    // A new day's hundred: capped again, until the password is reset.
+    for (let i = 0; i < THROTTLE.accountDailyFailures; i += 1) {
+      await fail({ login, userId, ip: `10.81.${seq % 250}.${Math.floor(i / 4)}` });
+    }
+    expect((await succeed(from)).capped).toBe(true);
+    await service.clearAccount(userId, new Date(clock.now));
     expect((await succeed(from)).capped).toBe(false);
   });
 
