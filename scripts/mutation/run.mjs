@@ -9,7 +9,12 @@ import { TARGETS } from './targets.mjs';
 const GOAL = 90;
 const root = path.resolve(import.meta.dirname, '../..');
 
-const asked = process.argv.slice(2);
+// Target names first; from the first option on, the rest goes to `stryker run` as given, e.g.
+// `-- tokens --mutate 'apps/server/src/modules/tokens/service.ts:40-80'` for a quick loop on a range.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((arg) => arg.startsWith('-'));
+const asked = firstOption === -1 ? args : args.slice(0, firstOption);
+const strykerArgs = firstOption === -1 ? [] : args.slice(firstOption);
 const unknown = asked.filter((name) => !(name in TARGETS));
 if (unknown.length) {
   console.error(`Unknown target ${unknown.join(', ')}; the targets: ${Object.keys(TARGETS).join(', ')}.`);
@@ -74,6 +79,7 @@ for (const name of names) {
       path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
       'run',
       'scripts/mutation/stryker.config.mjs',
+      ...strykerArgs,
     ],
     {
       cwd: root,

@@ -1,10 +1,9 @@
 // StrykerJS over one target of scripts/mutation/targets.mjs, named by MUTATION_TARGET; run it
 // through `npm run test:mutation` (scripts/mutation/run.mjs), which sets that and brings Node 22.
-import { TARGETS } from './targets.mjs';
+import { currentTarget } from './targets.mjs';
 
-const name = process.env.MUTATION_TARGET ?? '';
-const target = TARGETS[name];
-if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')}.`);
+const target = currentTarget();
+const name = target.name;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

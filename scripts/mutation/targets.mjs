@@ -9,6 +9,8 @@ export const TARGETS = {
     // Not sign-in-races.test.ts: its bursts of concurrent sign-ins take a run from minutes to hours
     // (it may only kill more mutants, of the in-flight and contention code).
     testFiles: [
+      // The rules attempt by attempt on a clock the test sets (no HTTP, no password hashing).
+      'apps/server/src/modules/throttle/service.test.ts',
       'apps/server/src/modules/throttle/throttle.test.ts',
       'apps/server/src/modules/throttle/two-factor-cap.test.ts',
       'apps/server/src/modules/throttle/lock-order.test.ts',
@@ -38,6 +40,8 @@ export const TARGETS = {
       'apps/server/src/modules/users/users-delete.test.ts',
       'apps/server/src/modules/tokens/last-used.test.ts',
       'apps/server/src/modules/tokens/guard.test.ts',
+      // The guard's database reads counted, the refresh rules on a clock the test sets.
+      'apps/server/src/modules/tokens/service.test.ts',
     ],
   },
   'contract-rules': {
@@ -50,3 +54,16 @@ export const TARGETS = {
     ],
   },
 };
+
+/**
+ * The target named by MUTATION_TARGET, with MUTATION_TEST_FILES (comma-separated paths), when set,
+ * as its only tests: a quick loop over a few fast test files. Its score is a lower bound of the
+ * target's (a mutant those tests kill, the target's tests kill too).
+ */
+export function currentTarget() {
+  const name = process.env.MUTATION_TARGET ?? '';
+  const target = TARGETS[name];
+  if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')}.`);
+  const only = process.env.MUTATION_TEST_FILES?.split(',').filter(Boolean);
+  return { name, ...target, testFiles: only?.length ? only : target.testFiles };
+}

@@ -4,11 +4,10 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base from '../../vitest.config';
-import { TARGETS } from './targets.mjs';
+import { currentTarget } from './targets.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const target = TARGETS[process.env.MUTATION_TARGET ?? ''];
-if (!target) throw new Error(`MUTATION_TARGET must be one of: ${Object.keys(TARGETS).join(', ')}.`);
+const target = currentTarget();
 
 const projects = (base.test?.projects ?? [])
   .filter((project): project is TestProjectInlineConfiguration => typeof project === 'object')

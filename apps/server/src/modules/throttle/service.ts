@@ -8,8 +8,9 @@ import type { Seen, ThrottleRepository, ThrottleRule } from './repository';
  * unknown names are counted and locked exactly like real ones, so a lock says nothing about
  * existence.
  */
+const userSubject = (userId: number) => `user:${userId}`;
 const subjectOf = (login: string, userId?: number) =>
-  userId === undefined ? `name:${login.trim().toLowerCase()}` : `user:${userId}`;
+  userId === undefined ? `name:${login.trim().toLowerCase()}` : userSubject(userId);
 /** The 5-failure lock of one account for one client address: another address is not locked by it. */
 const accountAtKey = (subject: string, ip: string) => `account:${subject}@${ip}`;
 /** The account's failures of the day from every untrusted client (the daily cap). */
@@ -246,7 +247,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
      * it (at every address, and its daily cap) is lifted. Devices keep their own.
      */
     async clearAccount(userId: number, now: Date) {
-      const subject = subjectOf('', userId);
+      const subject = userSubject(userId);
       await throttle.clear([accountDayKey(subject)], `account:${subject}@`, now);
     },
 

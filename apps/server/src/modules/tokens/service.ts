@@ -43,7 +43,7 @@ export type SessionInput = {
   userId: number;
   /** Continues this family (rotation); absent: a new one (sign-in). */
   family?: { id: string; endsAt: number };
-  client: ClientInfo | null;
+  client: ClientInfo;
   now: Date;
 };
 
@@ -65,8 +65,8 @@ function newSession(ttls: TokenTtls, input: SessionInput): { row: NewSession; to
       refreshExpiresAt: new Date(
         Math.min(now + ttls.refreshTokenTtlMs, input.family?.endsAt ?? now + ttls.refreshFamilyMaxMs),
       ),
-      ip: input.client?.ip ?? null,
-      userAgent: input.client?.userAgent ?? null,
+      ip: input.client.ip,
+      userAgent: input.client.userAgent,
       createdAt: input.now,
       lastUsedAt: input.now,
     },
