@@ -72,6 +72,8 @@ export async function prepareSignedInScreens(baseUrl: string): Promise<SignedInS
       meta: [{ key: META_KEYS.nsbiEnabled, value: '1' }],
       role_id: ROLE_IDS.admin,
       project_id: fleet.projectId,
+      // Making an admin asks for the acting admin's password (docs/api.md "Step-up").
+      current_password: ADMIN.password,
     }),
   });
   const flow = await signInApi(baseUrl, FLOW_USER);
