@@ -136,7 +136,11 @@ describe('tracing limits', () => {
 describe('PostgreSQL statement spans', () => {
   it('say the SQLSTATE of a failed statement, never its error text (which may quote the values)', async () => {
     const receiver = await startOtlpReceiver();
-    const { tracer, shutdown } = await startTracer({ endpoint: receiver.url, sampleRate: 1, serviceName: 'test' });
+    const { tracer, shutdown } = await startTracer({
+      endpoint: receiver.url,
+      sampleRate: 1,
+      serviceName: 'test',
+    });
     // A pg client whose statement fails the way a unique violation does: the values in `detail`, and
     // in the message of some errors.
     const failure = Object.assign(new Error('duplicate key value: secret@example.test'), {
