@@ -15,6 +15,7 @@ import { csvStream } from '../apps/server/src/lib/csv';
 import { auditCsvColumns, presentAuditPage } from '../apps/server/src/modules/audit/presenter';
 import { createAuditRepository } from '../apps/server/src/modules/audit/repository';
 import { createAuditService } from '../apps/server/src/modules/audit/service';
+import { createUserRepository, type Actor } from '../apps/server/src/modules/directory';
 import { percentile, printTable, scratchPostgres } from './lib';
 import { seedUsers } from './seed-users';
 
@@ -47,7 +48,9 @@ try {
 
   const service = createAuditService({ audit: createAuditRepository(database.db), db: database.db });
   // Each read leaves its own audit row (audit_log.read), as an admin's read does: part of the cost.
-  const reader = { userId: 1, isAdmin: true, sessionId: 'bench', ip: '127.0.0.1' };
+  const readerRecord = await createUserRepository(database.db).find(1);
+  if (!readerRecord) throw new Error('the seeded users have no user 1');
+  const reader: Actor = { userId: 1, isAdmin: true, sessionId: 'bench', ip: '127.0.0.1', user: readerRecord };
   const actor = 1 + ((4242 * 7919) % USERS);
   const target = 1 + ((4242 * 104729) % USERS);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
