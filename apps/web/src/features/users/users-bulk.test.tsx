@@ -142,6 +142,17 @@ describe('Users bulk actions', () => {
     },
   );
 
+  it('follows a job to its end after its rows are unticked while it runs', async () => {
+    const { http, user } = renderUsers();
+    await screen.findByText('Casey Customer', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Casey Customer' }));
+    await chooseAndApply(user, 'Turn NSBI on', 'Turn NSBI on 1');
+    expect(await screen.findByRole('progressbar', { name: 'Bulk action progress' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Casey Customer' }));
+    expect(await screen.findByText(BULK_MESSAGES.done(1, 1), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(http.calls('GET users/bulk/5').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('cancelling the password question changes nothing and says nothing', async () => {
     const { http, user } = renderUsers();
     await screen.findByText('Casey Customer', {}, { timeout: 5000 });

@@ -71,6 +71,10 @@ export function UsersPage() {
     me?.id ?? null,
     `${blocked}|${params.search.trim()}`,
   );
+  // Loaded with the first selection, then kept: a bulk job runs on after its selection is gone
+  // (the search or the list changed), and the bar polls it and says how it ended.
+  const [barWanted, setBarWanted] = useState(false);
+  if (!barWanted && (selecting.selection.allMatching || selecting.selection.ids.size > 0)) setBarWanted(true);
   const columns = useMemo(
     () => [selecting.selectColumn, ...rowColumns],
     [selecting.selectColumn, rowColumns],
@@ -108,7 +112,7 @@ export function UsersPage() {
           </>
         }
       />
-      {(selecting.selection.allMatching || selecting.selection.ids.size > 0) && (
+      {barWanted && (
         <Suspense fallback={null}>
           <BulkActionsBar
             selection={selecting.selection}
