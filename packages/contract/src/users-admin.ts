@@ -32,7 +32,6 @@ export const USER_ADMIN_MESSAGES = {
 export const stepUpBodySchema = z.nullish(
   z.strictObject({ current_password: z.optional(text().check(z.maxLength(200))) }),
 );
-export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 
 /** Meta keys a user never sees about themselves unless they are an admin (docs/product.md §5: admin notes only for admins). */
 export const ADMIN_VISIBLE_META_KEYS: readonly string[] = [META_KEYS.adminNotes];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createRemote, type RemoteOptions } from '../remote';
 
 /** The name of the system in logs, metrics and spans. */
-export const SMS_SYSTEM = 'SMS gateway';
+const SMS_SYSTEM = 'SMS gateway';
 
 /** Twilio's REST API version: the path every resource of the Messages API sits under. */
 const API_VERSION = '/2010-04-01';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuerySchema, pagedOutboxSchema, ROLE_IDS } from '@portal/contract';
-import { AppError } from '../../lib/errors';
+import { outsideProduction } from '../../lib/development-only';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentOutboxPage } from './presenter';
 
@@ -9,14 +9,10 @@ import { presentOutboxPage } from './presenter';
  * server can finish every flow. Admins only, and never in production (404 there).
  */
 export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requireAdmin = app.requireRoles(ROLE_IDS.admin);
   app.get(
     '/mail/outbox',
     {
-      onRequest: (request, reply, done) => {
-        if (app.config.isProduction) return done(AppError.notFound());
-        requireAdmin(request, reply, done);
-      },
+      onRequest: outsideProduction(app.config.isProduction, app.requireRoles(ROLE_IDS.admin)),
       schema: {
         operationId: 'listOutboxMail',
         tags: ['mail'],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLE_IDS, smsOutboxSchema } from '@portal/contract';
-import { AppError } from '../../lib/errors';
+import { outsideProduction } from '../../lib/development-only';
 import { bearerSecurity, errorResponses } from '../../lib/openapi';
 import { presentOutboxSms } from './presenter';
 
@@ -9,14 +9,10 @@ import { presentOutboxSms } from './presenter';
  * simulator reads the security codes it "sent". Admins only, and never in production (404 there).
  */
 export const smsOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requireAdmin = app.requireRoles(ROLE_IDS.admin);
   app.get(
     '/sms/outbox',
     {
-      onRequest: (request, reply, done) => {
-        if (app.config.isProduction) return done(AppError.notFound());
-        requireAdmin(request, reply, done);
-      },
+      onRequest: outsideProduction(app.config.isProduction, app.requireRoles(ROLE_IDS.admin)),
       schema: {
         operationId: 'listOutboxSms',
         tags: ['mail'],

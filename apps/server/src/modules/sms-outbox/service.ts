@@ -2,7 +2,7 @@ import type { SmsClient, SmsMessage } from '../../integrations/sms/client';
 import { AppError } from '../../lib/errors';
 
 /** How many of the newest messages the outbox shows. */
-export const SMS_OUTBOX_SIZE = 100;
+const SMS_OUTBOX_SIZE = 100;
 
 /**
  * The SMS outbox: the gateway's own list of the account's recent messages (Twilio's

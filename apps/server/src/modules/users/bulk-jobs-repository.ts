@@ -17,6 +17,8 @@ export type BulkJobRecord = {
   failed: number;
   results: BulkResult[];
   startedAt: Date;
+  /** Written every few seconds while the job runs: an old one means its instance died. */
+  heartbeatAt: Date;
   finishedAt: Date | null;
 };
 
@@ -38,6 +40,7 @@ const columns = {
   failed: bulkJobs.failed,
   results: bulkJobs.results,
   startedAt: bulkJobs.startedAt,
+  heartbeatAt: bulkJobs.heartbeatAt,
   finishedAt: bulkJobs.finishedAt,
 };
 // action, state and results are text and jsonb in the table; only this repository writes them.

@@ -40,7 +40,7 @@ type Target = { id: number; byFilter: boolean; admin: boolean };
 const PROGRESS_EVERY_MS = 1000;
 const HEARTBEAT_EVERY_MS = 5000;
 /** A running job whose heartbeat is older than this lost its instance (6 missed beats). */
-export const BULK_JOB_STALE_MS = 30_000;
+const BULK_JOB_STALE_MS = 30_000;
 /** How long a shutdown waits for a running user's action before the database closes under it. */
 const STOP_WAIT_MS = 15_000;
 
@@ -196,12 +196,17 @@ export function createBulkActions(deps: {
       return job;
     },
 
-    /** GET users/bulk/{id}: the job as it stands (a dead instance's job is interrupted first). */
+    /**
+     * GET users/bulk/{id}: the job as it stands. The screen asks every 0.75 s, so the sweep runs
+     * only when this job itself looks dead (running, its heartbeat stale): then it is interrupted.
+     */
     async status(id: number): Promise<BulkJobRecord> {
-      await interruptStale();
       const job = await jobs.find(id);
       if (!job) throw AppError.notFound();
-      return job;
+      const stale = job.heartbeatAt.getTime() < now().getTime() - BULK_JOB_STALE_MS;
+      if (job.state !== 'running' || !stale) return job;
+      await interruptStale();
+      return (await jobs.find(id)) ?? job;
     },
 
     /** At start: jobs left running by an instance that died are interrupted. */

@@ -40,6 +40,7 @@ describe('presentBulkJob', () => {
     failed: 0,
     results: [],
     startedAt: new Date('2026-11-27T09:00:00Z'),
+    heartbeatAt: new Date('2026-11-27T09:00:00Z'),
     finishedAt: null,
     ...over,
   });

@@ -6,7 +6,8 @@ import type { Actor, UserRecord, UserRepository } from '../directory';
 
 /**
  * The actor's password was checked once already in this operation: a bulk run checks it when it
- * starts and hands this on to each user's action. Only code can pass it; a request carries text.
+ * starts and hands this on to each user's action (the users service's step-up then asks nothing).
+ * Only code can pass it; a request carries text.
  */
 export const PASSWORD_CONFIRMED = Symbol('password confirmed');
 export type GivenPassword = string | undefined | typeof PASSWORD_CONFIRMED;
@@ -27,11 +28,10 @@ export function createReauth(deps: {
 }) {
   return async function confirmCurrentPassword(
     user: UserRecord,
-    given: GivenPassword,
+    given: string | undefined,
     actor: Actor,
     message?: string,
   ) {
-    if (given === PASSWORD_CONFIRMED) return;
     if (!given)
       throw AppError.validation({ current_password: [VALIDATION.currentPasswordRequired] }, message);
     const { lock, ticket } = await deps.throttle.admitSignIn(

@@ -89,8 +89,7 @@ export function createUserService(deps: UserServiceDeps) {
    */
   async function confirmActor(actor: Actor, given: GivenPassword) {
     if (given === PASSWORD_CONFIRMED) return;
-    const me = await mustFind(actor.userId);
-    await deps.confirmCurrentPassword(me, given, actor, USER_ADMIN_MESSAGES.stepUpRequired);
+    await deps.confirmCurrentPassword(actor.user, given, actor, USER_ADMIN_MESSAGES.stepUpRequired);
   }
 
   /** Field errors that need the database: a taken email (blocked users' too), an unknown role. */

@@ -14,7 +14,7 @@ export type SmsSimulatorOptions = {
 };
 
 /** A message as the simulator received it. */
-export type ReceivedSms = {
+type ReceivedSms = {
   sid: string;
   account: string;
   to: string;

@@ -1,4 +1,4 @@
-import { META_KEYS, PRODUCT_NAME, TWO_FACTOR_MESSAGES } from '@portal/contract';
+import { META_KEYS, metaValue, PRODUCT_NAME, TWO_FACTOR_MESSAGES } from '@portal/contract';
 import { RemoteFailure } from '../../../integrations/remote';
 import type { SmsClient } from '../../../integrations/sms/client';
 import { phoneEnding, toE164 } from '../../../integrations/sms/phone';
@@ -26,7 +26,7 @@ export type CodeTextsDeps = {
 export function createCodeTexts(deps: CodeTextsDeps): CodeTexts {
   return {
     async send(user, code) {
-      const phone = user.meta.find((m) => m.key === META_KEYS.primaryPhone)?.value ?? '';
+      const phone = metaValue(user, META_KEYS.primaryPhone) ?? '';
       if (!phone) return null;
       const to = toE164(phone, deps.countryCode);
       try {

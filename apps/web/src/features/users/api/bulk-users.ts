@@ -6,13 +6,13 @@ import { isApiError } from '../../../shared/api/api-error';
 import { bulkJobKeys, userKeys } from '../../../shared/api/query-keys';
 
 /** POST users/bulk → 202 {data: the job, just started}; the run goes on on the server. */
-export async function startBulkJob(body: BulkUsersRequest): Promise<BulkJob> {
+async function startBulkJob(body: BulkUsersRequest): Promise<BulkJob> {
   const { data } = await apiRequest('users/bulk', { method: 'POST', body, schema: bulkJobResponseSchema });
   return data;
 }
 
 /** GET users/bulk/{id} → the job's state and counts so far. */
-export async function getBulkJob(id: number, signal?: AbortSignal): Promise<BulkJob> {
+async function getBulkJob(id: number, signal?: AbortSignal): Promise<BulkJob> {
   const { data } = await apiRequest(`users/bulk/${id}`, { schema: bulkJobResponseSchema, signal });
   return data;
 }
@@ -20,7 +20,7 @@ export async function getBulkJob(id: number, signal?: AbortSignal): Promise<Bulk
 /** How often a running job is read again: its counts move every second on the server. */
 const POLL_MS = 750;
 
-export const bulkJobQueryOptions = (id: number) =>
+const bulkJobQueryOptions = (id: number) =>
   queryOptions({
     queryKey: bulkJobKeys.detail(id),
     queryFn: ({ signal }) => getBulkJob(id, signal),

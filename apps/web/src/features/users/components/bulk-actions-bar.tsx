@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { BULK_MESSAGES, type BulkAction, type BulkJob, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
-import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { isStepUpCancelled, useStepUp } from '../../../shared/ui/use-step-up';
 import { useBulkJob, useStartBulkJob } from '../api/bulk-users';
@@ -142,20 +142,19 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
         </Stack>
       )}
       {stepUp.modal}
-      <ConfirmModal
+      <ConfirmDialog
         opened={confirming}
         title={label?.menu ?? ''}
         message={`Are you sure you want to ${label?.verb ?? ''} ${count} ${count === 1 ? 'user' : 'users'}?`}
         actions={[
           { label: `${label?.menu ?? ''} ${count}`, color: label?.color, onConfirm: () => void run() },
         ]}
-        pending={null}
         onClose={() => setConfirming(false)}
       >
         <Text fz="sm" c="dimmed">
           Your own account is never included.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { MESSAGES, type User } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { isStepUpCancelled, useStepUp } from '../../../shared/ui/use-step-up';
 import { useDeleteUser } from '../api/delete-user';
@@ -62,7 +62,7 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
 
   return (
     <>
-      <ConfirmModal
+      <ConfirmDialog
         opened={opened}
         title="Delete user"
         message={user ? MESSAGES.deleteUserConfirm(user.name) : ''}
@@ -108,7 +108,7 @@ export function DeleteUserModal({ user, opened, onClose }: DeleteUserModalProps)
             />
           )}
         </Stack>
-      </ConfirmModal>
+      </ConfirmDialog>
       {stepUp.modal}
     </>
   );

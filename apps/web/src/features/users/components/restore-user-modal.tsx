@@ -1,5 +1,5 @@
 import { MESSAGES, type User } from '@portal/contract';
-import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { isStepUpCancelled, useStepUp } from '../../../shared/ui/use-step-up';
 import { useRestoreUser } from '../api/restore-user';
@@ -25,7 +25,7 @@ export function RestoreUserModal({ user, opened, onClose }: RestoreUserModalProp
   };
   return (
     <>
-      <ConfirmModal
+      <ConfirmDialog
         opened={opened}
         title="Restore user"
         message={user ? MESSAGES.restoreUserConfirm(user.name) : ''}
