@@ -132,6 +132,14 @@ const envSchema = z
       .regex(/^\+?[1-9]\d{0,2}$/, 'SMS_COUNTRY_CODE must be a country calling code such as +1 or +27')
       .default('+1')
       .transform((code) => (code.startsWith('+') ? code : `+${code}`)),
+    /**
+     * The email domain of the identity provider simulator's demo accounts (/sim/idp, outside
+     * production only; docs/integrations.md "Identity provider simulator").
+     */
+    SSO_SIMULATOR_DOMAIN: z
+      .string()
+      .regex(/^([a-z0-9-]+\.)+[a-z]{2,63}$/, 'SSO_SIMULATOR_DOMAIN must be a lower-case domain name')
+      .default('sso.example.com'),
     /** OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: no tracing at all. */
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     /** Share of requests traced, 0–1 (docs/product.md §9: 1). */
@@ -223,6 +231,11 @@ export type AppConfig = {
   /** Texts of security codes; undefined: none (email only). */
   sms: SmsConfig | undefined;
   metricsToken: string | undefined;
+  /**
+   * Single sign-on: `simulator` (outside production only) mounts the identity provider simulator at
+   * /sim/idp and configures it as a provider when none is (docs/decisions/0043-single-sign-on.md).
+   */
+  sso: { simulator: { domain: string } | undefined };
   /** OpenTelemetry tracing; undefined when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
   tracing: { endpoint: string; sampleRate: number; serviceName: string } | undefined;
 };
@@ -322,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     sms: smsConfig(env, !isProduction && (env.SIMULATORS ?? true)),
     metricsToken: env.METRICS_TOKEN,
+    sso: { simulator: isProduction ? undefined : { domain: env.SSO_SIMULATOR_DOMAIN } },
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
       ? {
           endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,

@@ -11,6 +11,8 @@ import { createBiSimulator } from '../simulators/bi/simulator';
 import { createCollectorClient, type CollectorClient } from './collector/client';
 import { createSmsClient, type SmsClient } from './sms/client';
 import { createSmsSimulator } from '../simulators/sms/simulator';
+import { createIdpSimulator, type IdpSimulator } from '../simulators/idp/simulator';
+import { inProcessFetch } from './in-process-fetch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,10 @@ declare module 'fastify' {
     collectorClient: CollectorClient | undefined;
     /** The SMS gateway's client (Twilio's Messages API); undefined when codes go by email only. */
     smsClient: SmsClient | undefined;
+    /** The identity provider simulator at /sim/idp; undefined in production. */
+    idpSimulator: IdpSimulator | undefined;
+    /** The fetch of OpenID Connect calls: the simulator's URLs are answered in-process. */
+    oidcFetch: typeof fetch;
   }
 }
 
@@ -123,6 +129,17 @@ export const integrationsPlugin = fp(
       const simulator = createSmsSimulator({ ...sms, now: app.now });
       await app.register(simulator.plugin, { prefix: '/sim/sms' });
     }
+
+    // The identity provider simulator (outside production only): the portal reaches it in-process, so
+    // its issuer may be APP_URL's origin even behind the development server's proxy.
+    const idp = app.config.sso.simulator;
+    const issuer = `${app.config.appUrl}/sim/idp`;
+    const idpSimulator = idp
+      ? createIdpSimulator({ issuer, redirectUri: `${app.config.appUrl}/sso/callback`, domain: idp.domain })
+      : undefined;
+    app.decorate('idpSimulator', idpSimulator);
+    app.decorate('oidcFetch', idpSimulator ? inProcessFetch(app, issuer, idpSimulator.tamper) : fetch);
+    if (idpSimulator) await app.register(idpSimulator.plugin, { prefix: '/sim/idp' });
 
     if (fixtures && !bi.apiUrl) {
       const simulator = createBiSimulator({

@@ -19,6 +19,8 @@ import { realtimeModule } from './realtime/plugin';
 import { resourcesModule } from './resources/plugin';
 import { rolesModule } from './roles/plugin';
 import { signupModule } from './signup/plugin';
+import { ssoModule } from './sso/plugin';
+import { ssoSignInModule } from './sso/sign-in/plugin';
 import { smsOutboxModule } from './sms-outbox/plugin';
 import { systemSettingsModule } from './system-settings/plugin';
 import { throttleModule } from './throttle/plugin';
@@ -48,7 +50,9 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   rolesModule,
   filesModule,
   linkedAppsModule,
+  ssoModule, // identity providers: auth asks it whether a password sign-in must use SSO
   authModule,
+  ssoSignInModule,
   signupModule,
   passwordsModule,
   activeSessionsModule,

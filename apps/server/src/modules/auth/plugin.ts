@@ -42,6 +42,7 @@ export const authModule = fp(
         throttle: app.throttle,
         deviceCookies: createDeviceCookies(app.config.appKey),
         externalAccounts: app.linkedApps,
+        singleSignOn: app.sso,
         twoFactor: createTwoFactor({
           db,
           challenges: createChallengeRepository(db),
@@ -64,6 +65,7 @@ export const authModule = fp(
       'tokens',
       'throttle',
       'linked-apps',
+      'sso',
       'realtime',
       'mailer',
       'integrations',
@@ -81,6 +83,7 @@ export const authModule = fp(
         'now',
         'realtime',
         'smsClient',
+        'sso',
         'throttle',
         'tokens',
       ],

@@ -1,10 +1,18 @@
-import { LINKED_APP_MESSAGES, MESSAGES, META_KEYS, REALTIME, type LoginRequest } from '@portal/contract';
+import {
+  LINKED_APP_MESSAGES,
+  MESSAGES,
+  META_KEYS,
+  REALTIME,
+  SSO_MESSAGES,
+  type LoginRequest,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { ExternalSignInOutcome, LinkedAppsService } from '../linked-apps';
+import type { SsoService } from '../sso';
 import type { SignInTicket, ThrottleService } from '../throttle';
 import type { IssuedTokens, TokenService } from '../tokens';
 import type { SignInCandidate, UserRecord, UserRepository } from '../directory';
@@ -36,6 +44,8 @@ export type AuthServiceDeps = {
   tokens: TokenService;
   throttle: ThrottleService;
   externalAccounts?: ExternalAccounts;
+  /** Identity providers whose domains must sign in with them (absent: none). */
+  singleSignOn?: Pick<SsoService, 'requiredFor'>;
   /** Absent: no two-factor step (unit tests of the session machinery). */
   twoFactor?: TwoFactor;
   /** Device cookies of browsers that signed in before (absent: none are issued or honoured). */
@@ -175,6 +185,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw invalidCredentials();
     }
     const userId = user.id;
+    // The user's email domain signs in with its identity provider only: the right password is no way in
+    // (docs/decisions/0043-single-sign-on.md). Told only after the credentials proved right.
+    const required = await deps.singleSignOn?.requiredFor(user.email);
+    if (required) {
+      // Settled as abandoned by signIn's catch: a refusal here costs the account nothing.
+      await audit('auth.login.failed', userId, { reason: 'sso_required' });
+      throw new AppError(401, SSO_MESSAGES.ssoRequired(required.name));
+    }
     // LD took the authKey as its own one-time code: the portal's second factor is still to come.
     let next: Challenge | 'issue-session';
     try {
@@ -230,6 +248,15 @@ export function createAuthService(deps: AuthServiceDeps) {
           details: { ...(userId !== null && { username: attempt.username }), ...details },
         });
 
+      // An email typed in a domain that must use its identity provider: refused whoever it is (the
+      // domain's rule is public on the sign-in page; nothing is told about the account).
+      if (attempt.username.includes('@')) {
+        const required = await deps.singleSignOn?.requiredFor(attempt.username);
+        if (required) {
+          await audit('auth.login.failed', null, { reason: 'sso_required' });
+          throw new AppError(401, SSO_MESSAGES.ssoRequired(required.name));
+        }
+      }
       // Resolved first so the email and the username of one account share its count; a locked name
       // answers fast and identically, known or not.
       const candidate = await users.findSignInCandidate(attempt.username);
