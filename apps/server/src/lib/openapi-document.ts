@@ -160,6 +160,10 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'auth', description: 'Signing in and out, tokens, two-factor codes, sign-up, sessions' },
       { name: 'passwords', description: 'Forgot password and reset by mailed link' },
       {
+        name: 'single sign-on',
+        description: 'Identity providers (OpenID Connect), signing in with them, and the identities linked to users',
+      },
+      {
         name: 'linked apps',
         description: 'Live Dispatch and Tattle Systems accounts linked to a portal user',
       },

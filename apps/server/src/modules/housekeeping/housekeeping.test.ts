@@ -87,6 +87,7 @@ describe('housekeeping', () => {
       twoFactorChallenges: 1,
       passwordResetTokens: 1,
       realtimeTickets: 1,
+      ssoAttempts: 0,
       loginThrottle: 1,
       rateLimits: 1,
       mailOutbox: 1,

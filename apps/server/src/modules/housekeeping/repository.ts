@@ -8,6 +8,7 @@ import {
   rateLimits,
   realtimeTickets,
   sessions,
+  ssoAttempts,
   twoFactorChallenges,
 } from '../../db/schema';
 import { defineRepository } from '../../db/repository';
@@ -31,6 +32,7 @@ export type PurgeCounts = Record<
   | 'twoFactorChallenges'
   | 'passwordResetTokens'
   | 'realtimeTickets'
+  | 'ssoAttempts'
   | 'loginThrottle'
   | 'rateLimits'
   | 'mailOutbox'
@@ -82,6 +84,7 @@ async function purgeExpired(
     twoFactorChallenges: await purge(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, at(now))),
     passwordResetTokens: await purge(db, passwordResetTokens, lt(passwordResetTokens.expiresAt, at(now))),
     realtimeTickets: await purge(db, realtimeTickets, lt(realtimeTickets.expiresAt, at(now))),
+    ssoAttempts: await purge(db, ssoAttempts, lt(ssoAttempts.expiresAt, at(now))),
     // Rows a sign-in holds right now are skipped, not waited for: the sweep then never holds one
     // row while waiting for another, so it cannot deadlock with a sign-in taking several keys.
     loginThrottle: await purge(

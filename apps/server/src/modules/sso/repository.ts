@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository';
 import { ssoAttempts, ssoIdentities, ssoProviders, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -155,14 +155,6 @@ export const createSsoRepository = defineRepository((db: Executor) => {
     async takeAttempt(stateHash: string): Promise<AttemptRow | undefined> {
       const [row] = await db.delete(ssoAttempts).where(eq(ssoAttempts.stateHash, stateHash)).returning();
       return row;
-    },
-
-    async deleteExpiredAttempts(now: Date): Promise<number> {
-      const rows = await db
-        .delete(ssoAttempts)
-        .where(lt(ssoAttempts.expiresAt, now))
-        .returning({ stateHash: ssoAttempts.stateHash });
-      return rows.length;
     },
   };
 });

@@ -18,7 +18,7 @@ import { presentSsoLink, presentSsoProvider } from './presenter';
 /** docs/api.md "Single sign-on": identity providers (admin), the sign-in page's lookup, links. */
 export const ssoRoutes: FastifyPluginAsyncZod<{ redirectUri: string }> = async (app, { redirectUri }) => {
   const { sso } = app;
-  const tags = ['single-sign-on'];
+  const tags = ['single sign-on'];
   const admin = app.requireRoles(ROLE_IDS.admin);
   const present = (row: Parameters<typeof presentSsoProvider>[0]) => presentSsoProvider(row, redirectUri);
 

@@ -329,6 +329,50 @@ describe('single sign-on with the identity provider simulator', () => {
   });
 });
 
+describe('single sign-on: who may call what', () => {
+  const t = useTestApp();
+  it('admin routes answer 401 without a session and 403 to a customer or developer; own links need a session', async () => {
+    const customer = bearer((await signIn(t, await createUser(t))).accessToken);
+    const developer = bearer(
+      (await signIn(t, await createUser(t, { roleId: ROLE_IDS.developer }))).accessToken,
+    );
+    const admin = [
+      ['GET', 'sso/providers'],
+      ['POST', 'sso/providers'],
+      ['GET', 'sso/providers/1'],
+      ['PUT', 'sso/providers/1'],
+      ['DELETE', 'sso/providers/1'],
+      ['GET', 'sso/providers/1/links'],
+      ['GET', 'users/1/sso-links'],
+      ['DELETE', 'sso/links/1'],
+    ] as const;
+    for (const [method, path] of admin) {
+      const inject = (headers?: Record<string, string>) =>
+        t.app.inject({
+          method,
+          url: `/api/v1.0/${path}`,
+          headers,
+          ...(method !== 'GET' && method !== 'DELETE' && { payload: {} }),
+        });
+      expect((await inject()).statusCode, `${method} ${path}`).toBe(401);
+      expect((await inject(customer)).statusCode, `${method} ${path}`).toBe(403);
+      expect((await inject(developer)).statusCode, `${method} ${path}`).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1.0/auth/sso/links' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1.0/auth/sso/links', headers: customer })).statusCode,
+    ).toBe(200);
+    // The sign-in routes are public, as auth/login is.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1.0/auth/sso/lookup?email=a@b.test' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1.0/auth/sso/start', payload: { provider_id: 99 } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 /**
  * An ID token the simulator signed for the other client, with the nonce of the portal's attempt:
  * valid in every way but its audience.

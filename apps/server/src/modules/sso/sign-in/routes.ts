@@ -13,7 +13,7 @@ import { presentSession } from '../../auth';
 /** docs/api.md "Single sign-on": start a sign-in at a provider, finish it with the provider's answer. */
 export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ssoSignIn } = app;
-  const tags = ['single-sign-on'];
+  const tags = ['single sign-on'];
 
   app.post(
     '/auth/sso/start',

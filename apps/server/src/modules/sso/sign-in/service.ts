@@ -311,9 +311,6 @@ export function createSsoSignIn(deps: SsoSignInDeps) {
       );
       return { session, created };
     },
-
-    /** Housekeeping: attempts nobody finished. */
-    deleteExpired: () => sso.deleteExpiredAttempts(now()),
   };
 }
 
