@@ -161,7 +161,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'passwords', description: 'Forgot password and reset by mailed link' },
       {
         name: 'single sign-on',
-        description: 'Identity providers (OpenID Connect), signing in with them, and the identities linked to users',
+        description:
+          'Identity providers (OpenID Connect), signing in with them, and the identities linked to users',
       },
       {
         name: 'linked apps',

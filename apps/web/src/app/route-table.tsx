@@ -119,6 +119,10 @@ const adminRoutes = (): RouteObject[] => [
     ...lazyPage('audit-log', () => import('../features/audit/audit-log-page').then((m) => m.AuditLogPage)),
     ...screenData('auditLog'),
   },
+  {
+    path: routes.sso,
+    ...lazyPage('sso', () => import('../features/sso/sso-page').then((m) => m.SsoPage)),
+  },
   { path: routes.tools, ...framedPage('ToolsPage') },
   { path: routes.biDesigner, ...designer(false) },
   { path: routes.biDemoDesigner, ...designer(true) },
@@ -220,6 +224,13 @@ export const createRouteTable = (): RouteObject[] => [
         path: routes.externalLogin,
         ...lazyPage('ext-login', () =>
           import('../features/auth/external-login-page').then((m) => m.ExternalLoginPage),
+        ),
+      },
+      {
+        // Not guest-only: whoever comes back from the identity provider is signed in as that person.
+        path: routes.ssoCallback,
+        ...lazyPage('sso-callback', () =>
+          import('../features/auth/sso-callback-page').then((m) => m.SsoCallbackPage),
         ),
       },
       { path: routes.forbidden, ...errorPage('ForbiddenPage') },

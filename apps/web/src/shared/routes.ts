@@ -24,6 +24,10 @@ export const routes = {
   profile: '/profile',
   settings: '/settings',
   externalLogin: '/ext-login',
+  /** Not a route of docs/product.md: where an identity provider sends people back (single sign-on). */
+  ssoCallback: '/sso/callback',
+  /** Not a route of docs/product.md: identity providers for single sign-on, for admins. */
+  sso: '/admin/sso',
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
   register: '/register',

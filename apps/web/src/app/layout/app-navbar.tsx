@@ -12,6 +12,7 @@ import {
   IconTerminal2,
   IconChartHistogram,
   IconHistory,
+  IconKey,
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
@@ -178,6 +179,12 @@ export function AppNavbar() {
               to={routes.auditLog}
               active={pathname === routes.auditLog}
               leftSection={icon(IconHistory)}
+            />
+            <RouteLink
+              label="Single sign-on"
+              to={routes.sso}
+              active={pathname === routes.sso}
+              leftSection={icon(IconKey)}
             />
             <NavLink label="Tools" leftSection={icon(IconTool)} defaultOpened className={classes.link}>
               <RouteLink label="All Tools" to={routes.tools} active={under(routes.tools)} />

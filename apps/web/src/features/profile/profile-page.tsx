@@ -8,6 +8,7 @@ import { useUpdateUser } from '../../shared/users/api/update-user';
 import { UserForm } from '../../shared/users/user-form/user-form';
 import { LinkedAppsCard } from './components/linked-apps-card';
 import { SessionsCard } from './components/sessions-card';
+import { SsoLinksCard } from './components/sso-links-card';
 
 /**
  * My Profile (docs/product.md §2 Profile): the 'Details' card with the user form and 'Save Profile', and the
@@ -50,6 +51,7 @@ export function ProfilePage() {
         />
       </Paper>
       <LinkedAppsCard user={me} />
+      <SsoLinksCard />
       <SessionsCard />
     </>
   );

@@ -9,7 +9,14 @@ import { refreshSession } from './refresh-session';
  * Calls that answer 401 with a message of their own (wrong credentials, bad hand-off token) or that
  * end the session anyway: their 401 is the caller's business, not "your session expired".
  */
-const OWN_401_PATHS = ['auth/login', 'auth/external-login', 'two-fa/verify', 'auth/logout', 'auth/refresh'];
+const OWN_401_PATHS = [
+  'auth/login',
+  'auth/external-login',
+  'auth/sso/callback',
+  'two-fa/verify',
+  'auth/logout',
+  'auth/refresh',
+];
 const ownsUnauthorized = (path: string) => OWN_401_PATHS.some((p) => path.replace(/^\//, '').startsWith(p));
 
 export type ApiRequest<S extends z.ZodMiniType> = Omit<HttpRequest<S>, 'token'> & {

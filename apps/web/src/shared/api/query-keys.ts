@@ -75,3 +75,11 @@ export const outboxKeys = {
 export const smsOutboxKeys = {
   all: ['sms', 'outbox'] as const,
 };
+
+/** Single sign-on: identity providers (admin), their links, the caller's links (My Profile). */
+export const ssoKeys = {
+  all: ['sso'] as const,
+  providers: () => [...ssoKeys.all, 'providers'] as const,
+  providerLinks: (id: number) => [...ssoKeys.all, 'providers', id, 'links'] as const,
+  myLinks: () => [...ssoKeys.all, 'my-links'] as const,
+};

@@ -29,6 +29,8 @@ export type SignInFormProps<T> = {
   /** Shown above the fields, e.g. "Your session expired." */
   notice?: ReactNode;
   submitLabel?: string;
+  /** Shown under the button, from what is typed as the username (the sign-in page's single sign-on offer). */
+  below?: (username: string) => ReactNode;
 };
 
 /** Form field of an API error key: two-fa/verify names the code `code`, auth/login `authKey`. */
@@ -46,6 +48,7 @@ export function SignInForm<T>({
   onSuccess,
   notice,
   submitLabel = 'Sign In',
+  below,
 }: SignInFormProps<T>) {
   const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -123,6 +126,7 @@ export function SignInForm<T>({
         <Button type="submit" fullWidth size="md" loading={form.submitting}>
           {submitLabel}
         </Button>
+        {below?.(form.values.username)}
         {!inModal && !isProduction && (
           <Text ta="center" fz="sm" c="dimmed">
             New to the portal?{' '}
