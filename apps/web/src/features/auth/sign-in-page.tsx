@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Paper, Text, Title } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,13 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { afterSignInPath, type SignInState } from './after-sign-in';
 import { login } from './api/login';
 import { SignInForm } from '../../shared/sign-in/sign-in-form';
-import { SsoOffer } from './components/sso-offer';
+
+/**
+ * "Continue with {provider}" (single sign-on) is its own chunk, fetched once an email is typed:
+ * /login's first load carries none of it (docs/decisions/0043-single-sign-on.md).
+ */
+const SsoOffer = lazy(() => import('./components/sso-offer').then((m) => ({ default: m.SsoOffer })));
+const typedEmail = (username: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(username.trim());
 
 /** /login (docs/product.md §2 Login). `?status=401` says why the visitor is here. */
 export function SignInPage() {
@@ -41,7 +48,13 @@ export function SignInPage() {
           submit={login}
           onSuccess={onSuccess}
           notice={expired}
-          below={(username) => <SsoOffer email={username} />}
+          below={(username) =>
+            typedEmail(username) && (
+              <Suspense fallback={null}>
+                <SsoOffer email={username} />
+              </Suspense>
+            )
+          }
         />
         <Text ta="center" fz="sm" c="dimmed" mt="lg">
           {MESSAGES.contactVendor}{' '}
