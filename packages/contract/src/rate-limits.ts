@@ -48,4 +48,20 @@ export const RATE_LIMITS = {
   },
   /** Sign-ups (outside production), per client address. */
   signUp: { name: 'sign-up', limit: 10, windowMs: 60 * MINUTE, message: RATE_LIMIT_MESSAGES.tooManySignUps },
+  /**
+   * Single sign-on, per client address: the sign-in page's domain lookups (debounced, and a whole
+   * office may share one address), and started or finished sign-ins (each start stores an attempt).
+   */
+  ssoLookup: {
+    name: 'sso-lookup',
+    limit: 300,
+    windowMs: MINUTE,
+    message: RATE_LIMIT_MESSAGES.tooManyRequests,
+  },
+  ssoSignIn: {
+    name: 'sso-sign-in',
+    limit: 60,
+    windowMs: MINUTE,
+    message: RATE_LIMIT_MESSAGES.tooManyRequests,
+  },
 } as const satisfies Record<string, RateLimitRule>;

@@ -42,9 +42,18 @@ export const ssoModule = fp(
   },
   {
     name: 'sso',
-    dependencies: ['directory', 'tokens', 'integrations'],
+    dependencies: ['directory', 'tokens', 'integrations', 'rate-limits'],
     decorators: {
-      fastify: ['authenticate', 'config', 'database', 'directory', 'idpSimulator', 'now', 'requireRoles'],
+      fastify: [
+        'authenticate',
+        'config',
+        'database',
+        'directory',
+        'idpSimulator',
+        'now',
+        'rateLimits',
+        'requireRoles',
+      ],
     },
   },
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataOf,
+  RATE_LIMITS,
   ROLE_IDS,
   saveSsoProviderRequestSchema,
   ssoLinkListSchema,
@@ -25,12 +26,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ redirectUri: string }> = async (
   app.get(
     '/auth/sso/lookup',
     {
+      onRequest: app.rateLimits.perAddress(RATE_LIMITS.ssoLookup),
       schema: {
         operationId: 'lookUpSsoProvider',
         tags,
         summary: 'The enabled identity provider serving an email address domain, or null',
         querystring: ssoLookupQuerySchema,
-        response: { 200: dataOf(ssoLookupSchema), ...errorResponses(422) },
+        response: { 200: dataOf(ssoLookupSchema), ...errorResponses(422, 429) },
       },
     },
     async (request) => ({ data: await sso.lookup(request.query.email) }),

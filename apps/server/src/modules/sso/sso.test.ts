@@ -1,6 +1,6 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_IDS, SSO_MESSAGES, sessionSchema } from '@portal/contract';
+import { RATE_LIMITS, ROLE_IDS, SSO_MESSAGES, sessionSchema } from '@portal/contract';
 import { auditLog, ssoAttempts, ssoIdentities, ssoProviders, users } from '../../db/schema';
 import { IDP_SIMULATOR_OTHER_CLIENT } from '../../simulators/idp/simulator';
 import { bearer, createUser, signedInAdmin, signIn } from '../../test/builders';
@@ -331,6 +331,20 @@ describe('single sign-on with the identity provider simulator', () => {
 
 describe('single sign-on: who may call what', () => {
   const t = useTestApp();
+
+  it('limits started sign-ins per client address (each stores an attempt)', async () => {
+    const http = api(t);
+    const [provider] = await t.database.db.select().from(ssoProviders);
+    const start = () => http.post('auth/sso/start', { provider_id: provider!.id }, { ip: '10.44.0.1' });
+    for (let i = 0; i < RATE_LIMITS.ssoSignIn.limit; i += 1) expect((await start()).statusCode).toBe(200);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(
+      (await http.post('auth/sso/start', { provider_id: provider!.id }, { ip: '10.44.0.2' })).statusCode,
+    ).toBe(200);
+  });
+
   it('admin routes answer 401 without a session and 403 to a customer or developer; own links need a session', async () => {
     const customer = bearer((await signIn(t, await createUser(t))).accessToken);
     const developer = bearer(

@@ -35,7 +35,9 @@ export const ssoSignInModule = fp(
   },
   {
     name: 'sso-sign-in',
-    dependencies: ['directory', 'sso', 'auth', 'integrations'],
-    decorators: { fastify: ['auth', 'config', 'database', 'directory', 'now', 'oidcFetch', 'sso'] },
+    dependencies: ['directory', 'sso', 'auth', 'integrations', 'rate-limits'],
+    decorators: {
+      fastify: ['auth', 'config', 'database', 'directory', 'now', 'oidcFetch', 'rateLimits', 'sso'],
+    },
   },
 );

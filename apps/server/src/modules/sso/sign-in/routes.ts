@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataOf,
+  RATE_LIMITS,
   sessionSchema,
   ssoCallbackRequestSchema,
   ssoStartRequestSchema,
@@ -14,16 +15,18 @@ import { presentSession } from '../../auth';
 export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ssoSignIn } = app;
   const tags = ['single sign-on'];
+  const limited = app.rateLimits.perAddress(RATE_LIMITS.ssoSignIn);
 
   app.post(
     '/auth/sso/start',
     {
+      onRequest: limited,
       schema: {
         operationId: 'startSsoSignIn',
         tags,
         summary: 'Start a sign-in at an identity provider: where to send the browser, and the attempt secret',
         body: ssoStartRequestSchema,
-        response: { 200: dataOf(ssoStartSchema), ...errorResponses(400, 404, 409, 422, 502) },
+        response: { 200: dataOf(ssoStartSchema), ...errorResponses(400, 404, 409, 422, 429, 502) },
       },
     },
     async (request) => ({ data: await ssoSignIn.start(request.body.provider_id, clientInfo(request)) }),
@@ -32,6 +35,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sso/callback',
     {
+      onRequest: limited,
       schema: {
         operationId: 'finishSsoSignIn',
         tags,
@@ -40,7 +44,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: dataOf(sessionSchema),
           201: described(dataOf(sessionSchema), 'Signed in: a new portal user was made for the identity'),
-          ...errorResponses(400, 401, 409, 422, 502),
+          ...errorResponses(400, 401, 409, 422, 429, 502),
         },
       },
     },
