@@ -1,9 +1,9 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, ROLE_IDS, SSO_MESSAGES, sessionSchema } from '@portal/contract';
+import { META_KEYS, RATE_LIMITS, ROLE_IDS, SSO_MESSAGES, sessionSchema } from '@portal/contract';
 import { auditLog, ssoAttempts, ssoIdentities, ssoProviders, users } from '../../db/schema';
 import { IDP_SIMULATOR_OTHER_CLIENT } from '../../simulators/idp/simulator';
-import { bearer, createUser, signedInAdmin, signIn } from '../../test/builders';
+import { bearer, createUser, setUserMeta, signedInAdmin, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 import type { TestApp } from '../../test/app';
 import { useTestApp } from '../../test/use-test-app';
@@ -230,6 +230,23 @@ describe('single sign-on with the identity provider simulator', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'sso.link.created'));
     expect(linked).toBeDefined();
+  });
+
+  it('single session: an SSO sign-in ends the user’s other sessions, as a password sign-in does', async () => {
+    const [alex] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `alex@${DOMAIN}`));
+    const earlier = await signIn(t, alex!);
+    await setUserMeta(t, alex!.id, [{ key: META_KEYS.singleSession, value: '1' }]);
+    const { body } = await startAndSignIn('alex');
+    const res = await http.post('auth/sso/callback', body);
+    expect(res.statusCode).toBe(200);
+    expect((await http.get('auth/me', { headers: bearer(earlier.accessToken) })).statusCode).toBe(401);
+    expect((await http.get('auth/me', { headers: bearer(res.json().data.access_token) })).statusCode).toBe(
+      200,
+    );
+    await setUserMeta(t, alex!.id, [{ key: META_KEYS.singleSession, value: null }]);
   });
 
   it('a disabled provider is not offered and refuses to start or finish', async () => {
