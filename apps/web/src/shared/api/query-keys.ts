@@ -82,4 +82,5 @@ export const ssoKeys = {
   providers: () => [...ssoKeys.all, 'providers'] as const,
   providerLinks: (id: number) => [...ssoKeys.all, 'providers', id, 'links'] as const,
   myLinks: () => [...ssoKeys.all, 'my-links'] as const,
+  userLinks: (userId: number) => [...ssoKeys.all, 'users', userId, 'links'] as const,
 };

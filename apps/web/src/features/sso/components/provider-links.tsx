@@ -5,7 +5,7 @@ import { formatDayTime } from '../../../shared/format/dates';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { showToast } from '../../../shared/ui/toast';
 import { useSsoProviderLinks } from '../api/get-sso-provider-links';
-import { useRemoveSsoLink } from '../api/remove-sso-link';
+import { useRemoveSsoLink } from '../../../shared/sso/api/remove-sso-link';
 
 /** The portal users linked to identities at one provider, each removable. */
 export function ProviderLinks({ providerId }: { providerId: number }) {

@@ -10,6 +10,7 @@ import { useUpdateUser } from '../../../shared/users/api/update-user';
 import { useUserFromRoute } from '../../../shared/users/use-user-from-route';
 import { UserForm } from '../../../shared/users/user-form/user-form';
 import { LinkedAppsSummary } from '../components/linked-apps-summary';
+import { SsoLinksSummary } from '../components/sso-links-summary';
 import { UserModalFrame, useBackToList } from './user-modal-frame';
 
 /**
@@ -37,6 +38,7 @@ export function EditUserModal() {
         />
       )}
       {user && <LinkedAppsSummary user={user} />}
+      {user && <SsoLinksSummary userId={user.id} />}
       {user && (
         <UserForm
           mode="edit"

@@ -289,4 +289,30 @@ describe('Edit User modal', () => {
     await within(dialog).findByDisplayValue('Ada Admin');
     expect(within(dialog).getByRole('combobox', { name: 'Role' })).toBeDisabled();
   });
+
+  it('lists the user’s single sign-on links and removes one', async () => {
+    const link = {
+      id: 12,
+      user_id: 7,
+      user_name: 'Casey Customer',
+      provider_id: 3,
+      provider_name: 'Acme SSO',
+      subject: 'casey-sub',
+      email: 'casey@acme.test',
+      created_at: '2026-11-27T10:00:00.000Z',
+      last_used_at: null,
+    };
+    const { http } = renderAt('/admin/users/7/edit', {
+      'GET users/7': { body: { data: casey } },
+      'GET users/7/sso-links': { body: { data: [link] } },
+      'DELETE sso/links/12': { status: 204 },
+    });
+    const dialog = await findDialog('Edit User');
+    const links = await within(dialog).findByRole('region', { name: 'Single sign-on' });
+    expect(links).toHaveTextContent('Acme SSO: casey@acme.test');
+    const user = userEvent.setup();
+    await user.click(within(links).getByRole('button', { name: 'Remove link' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(http.calls('DELETE sso/links/12')).toHaveLength(1));
+  });
 });

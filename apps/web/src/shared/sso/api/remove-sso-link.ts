@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noContentSchema } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/api-client';
-import { ssoKeys } from '../../../shared/api/query-keys';
+import { apiRequest } from '../../api/api-client';
+import { ssoKeys } from '../../api/query-keys';
 
 /** DELETE sso/links/{id} (admin): the identity no longer signs the user in. */
 export async function removeSsoLink(id: number): Promise<void> {
