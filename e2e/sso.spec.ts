@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signInViaApi } from './fixtures';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 // Outside production the identity provider simulator (/sim/idp) is configured as "Example SSO" for
 // sso.example.com when no provider is (docs/decisions/0043-single-sign-on.md).
@@ -14,11 +22,17 @@ test('an admin sees the provider; a person continues with it from the sign-in pa
   const card = admin.getByRole('article', { name: 'Example SSO' }).or(admin.getByLabel('Example SSO'));
   await expect(card.first()).toContainText('sso.example.com');
   await admin.screenshot({ path: testInfo.outputPath('sso-admin-1366.png'), fullPage: true });
+  expect(await seriousViolations(admin)).toEqual([]);
+  await admin.getByRole('button', { name: 'Edit' }).click();
+  await expect(admin.getByRole('dialog', { name: 'Edit Example SSO' })).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await admin.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/login');
   await page.getByLabel('Email or Username').fill('alex@sso.example.com');
   const continueWith = page.getByRole('button', { name: 'Continue with Example SSO' });
   await expect(continueWith).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('sso-sign-in.png') });
   await continueWith.click();
 

@@ -170,7 +170,9 @@ export function createIdpSimulator(options: IdpSimulatorOptions) {
         reply.raw.end(
           loginPageHtml(
             `${mountPath}/interaction/${details.uid}`,
-            client?.clientId ?? 'the application',
+            client?.clientId === IDP_SIMULATOR_CLIENT.id
+              ? 'the Customer Portal'
+              : (client?.clientId ?? 'the application'),
             accounts,
           ),
         );

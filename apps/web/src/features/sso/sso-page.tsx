@@ -53,11 +53,11 @@ export function SsoPage() {
                   <Title order={2} fz="lg">
                     {provider.name}
                   </Title>
-                  <Badge color={provider.enabled ? 'green' : 'gray'} variant="light">
+                  <Badge color={provider.enabled ? 'teal.9' : 'gray.8'} variant="filled">
                     {provider.enabled ? 'Enabled' : 'Disabled'}
                   </Badge>
                   {provider.sso_required && (
-                    <Badge color="orange" variant="light">
+                    <Badge color="red.9" variant="filled">
                       SSO required
                     </Badge>
                   )}
@@ -67,7 +67,7 @@ export function SsoPage() {
                 </Text>
                 <Group gap={6}>
                   {provider.domains.map((domain) => (
-                    <Badge key={domain} variant="outline" color="gray" tt="none">
+                    <Badge key={domain} variant="outline" color="dark" tt="none">
                       {domain}
                     </Badge>
                   ))}
