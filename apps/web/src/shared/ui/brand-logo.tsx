@@ -1,7 +1,7 @@
 import { Image } from '@mantine/core';
 import { PRODUCT_NAME } from '@portal/contract';
 // Inlined (data URLs, under 1 KB each): the logo is often the largest thing a phone draws first, and as
-// a file its request could start only once the code that draws it had run (decision 0042).
+// a file its request could start only once the code that draws it had run (decision 0044).
 // The drawings' text, not base64: it compresses to half as much.
 import defaultSvg from '../../assets/logo.svg?raw';
 import nsbiSvg from '../../assets/logo-nsbi.svg?raw';
