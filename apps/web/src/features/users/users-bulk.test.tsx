@@ -116,7 +116,7 @@ describe('Users bulk actions', () => {
 
       // The server asks for the password: the confirm-password dialog, with its reason.
       const asked = await screen.findByRole('dialog', { name: 'Confirm with your password' });
-      expect(within(asked).getByText(USER_ADMIN_MESSAGES.stepUpRequired)).toBeInTheDocument();
+      expect(within(asked).getByText(USER_ADMIN_MESSAGES.stepUpWhy)).toBeInTheDocument();
       await user.type(within(asked).getByLabelText('Current password'), 'wrong-one');
       await user.click(within(asked).getByRole('button', { name: 'Confirm' }));
       expect(await within(asked).findByText(VALIDATION.currentPasswordWrong)).toBeInTheDocument();
