@@ -98,7 +98,12 @@ export function SignInForm<T>({
         />
         {challenge && (
           <>
-            <Alert color="blue" variant="light" role="status" icon={<IconShieldCheck size={18} aria-hidden />}>
+            <Alert
+              color="blue"
+              variant="light"
+              role="status"
+              icon={<IconShieldCheck size={18} aria-hidden />}
+            >
               {challenge.message}
             </Alert>
             <TextInput
