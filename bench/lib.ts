@@ -41,7 +41,7 @@ export async function freePort(): Promise<number> {
 
 export type Child = { name: string; url: string; pid: number; stop(): Promise<void> };
 
-/** Spawns `node [nodeArgs] <script>` with env, waits until `readyPath` answers 200. */
+/** Spawns `node [BENCH_NODE_ARGS] [nodeArgs] <script>` with env, waits until `readyPath` answers 200. */
 export async function startChild(
   name: string,
   script: string,
@@ -50,7 +50,9 @@ export async function startChild(
 ): Promise<Child> {
   // BENCH_PORT: a fixed port, for machines where only a range of ports may be used.
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // BENCH_NODE_ARGS: flags for every child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, script], {
     env: { ...process.env, ENV_FILE: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -9,6 +9,7 @@
 // screens; `BENCH_REPORT_DIR` writes each median run's HTML report there.
 // Needs `npm run build`. Run: npm run bench:lighthouse
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { generateReport, startFlow, type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -51,10 +52,18 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Waits until `text` is drawn in the page's main landmark (or anywhere, without one). */
+/**
+ * Waits until `text` is drawn in the page's main landmark (or anywhere, without one), or in a
+ * same-origin frame inside it (the report view draws its report in one: the BI simulator's page).
+ */
 async function drawn(page: Page, text: string) {
+  const wanted = JSON.stringify(text.toLowerCase());
   await page.waitForFunction(
-    `(document.querySelector("main") ?? document.body).innerText.toLowerCase().includes(${JSON.stringify(text.toLowerCase())})`,
+    `(() => {
+      const area = document.querySelector("main") ?? document.body;
+      const texts = [area.innerText, ...[...area.querySelectorAll("iframe")].map((f) => f.contentDocument?.body?.innerText ?? "")];
+      return texts.some((t) => t.toLowerCase().includes(${wanted}));
+    })()`,
     { timeout: 60_000 },
   );
 }
@@ -81,7 +90,12 @@ async function flowRun(baseUrl: string, screens: Screen[], wanted: string[]) {
         name: screen.name,
         disableStorageReset: screen.key !== 'login',
       });
-      if (screen.dataText) await drawn(page, screen.dataText);
+      if (screen.dataText) {
+        await drawn(page, screen.dataText).catch(async (error: unknown) => {
+          await page.screenshot({ path: path.join(os.tmpdir(), `lighthouse-${screen.key}-not-drawn.png`) });
+          throw new Error(`${screen.path}: "${screen.dataText}" was never drawn`, { cause: error });
+        });
+      }
     };
 
     const login: Screen = { key: 'login', name: 'Sign In', path: '/login' };

@@ -8,6 +8,8 @@
 //   BENCH_VIA=direct,pgbouncer (PGBOUNCER_PORT: the first port to try, default 6440)
 // To compare builds on one seeded database, in turns (a burst elsewhere on the machine then hits
 // each build alike): BENCH_SERVER_MAINS=/tmp/a/main.js,/tmp/b/main.js BENCH_ROUNDS=3
+// An entry may carry node flags after a `|`, to compare settings of one build in turns:
+//   BENCH_SERVER_MAINS='apps/server/dist/main.js,apps/server/dist/main.js|--max-semi-space-size=16'
 import os from 'node:os';
 import autocannonUntyped from 'autocannon';
 import type { Result } from 'autocannon';
@@ -135,7 +137,15 @@ async function measureServer(
   label: string,
   env: Record<string, string> = {},
 ) {
-  const server = await startChild(`server on ${scratch.label}`, main, { ...serverEnv(scratch), ...env });
+  const [script, flags = ''] = main.split('|') as [string, string?];
+  const server = await startChild(
+    `server on ${scratch.label}`,
+    script,
+    { ...serverEnv(scratch), ...env },
+    {
+      nodeArgs: flags.split(' ').filter(Boolean),
+    },
+  );
   try {
     const headers = { authorization: `Bearer ${await signIn(server.url)}` };
     const requests = requestMix(users);

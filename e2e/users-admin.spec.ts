@@ -333,7 +333,7 @@ test.describe('users administration', () => {
       await bar.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block 2' }).click();
       const asked = page.getByRole('dialog', { name: 'Confirm with your password' });
-      await expect(asked.getByText(USER_ADMIN_MESSAGES.stepUpRequired)).toBeVisible();
+      await expect(asked.getByText(USER_ADMIN_MESSAGES.stepUpWhy)).toBeVisible();
       await asked.getByLabel('Current password').fill('not-my-password');
       await asked.getByRole('button', { name: 'Confirm' }).click();
       await expect(asked.getByText(VALIDATION.currentPasswordWrong)).toBeVisible();

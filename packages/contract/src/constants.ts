@@ -64,6 +64,8 @@ export const STORAGE_KEYS = {
   mobileView: 'mobile_view',
   buildNumber: 'build_number',
   nsbi: 'nsbi',
+  /** The id of the admin's bulk job while it runs: a reload of the tab follows it on. */
+  bulkJob: 'portal_bulk_job',
 } as const;
 
 export const MOBILE_TARGET = 'mobile-app';

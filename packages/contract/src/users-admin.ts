@@ -21,6 +21,8 @@ export const USER_ADMIN_MESSAGES = {
    * admin role, or a bulk block/restore/delete needs the acting admin's own password.
    */
   stepUpRequired: 'Confirm with your password: this change needs it.',
+  /** The dialog that asks for it says why, under its title "Confirm with your password". */
+  stepUpWhy: 'Changes to other administrators, and to many users at once, need your own password.',
   /** The mail to a user whose password an administrator set. */
   passwordSetByAdmin: 'An administrator set a new password for your account.',
 } as const;

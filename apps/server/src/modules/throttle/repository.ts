@@ -74,6 +74,31 @@ function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<Thrott
   };
 }
 
+type RawAdmissionRow = {
+  key: string;
+  failures: number;
+  window_started_at: string | Date;
+  lock_level: number;
+  locked_until: string | Date | null;
+  in_flight: number;
+  updated_at: string | Date;
+  slot: boolean;
+};
+/** A row the admission read: `slot` when this attempt took a slot of it, else a cap's row as it was. */
+type AdmissionRow = ThrottleRow & { slot: boolean };
+
+/** Raw rows carry timestamps as text (pg through drizzle) or as dates (PGlite). */
+const fromRaw = (row: RawAdmissionRow): AdmissionRow => ({
+  key: row.key,
+  failures: Number(row.failures),
+  windowStartedAt: new Date(row.window_started_at),
+  lockLevel: Number(row.lock_level),
+  lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
+  inFlight: Number(row.in_flight),
+  updatedAt: new Date(row.updated_at),
+  slot: row.slot,
+});
+
 /**
  * login_throttle: failure counts, in-flight attempts and locks per key, shared by every instance.
  *
@@ -121,6 +146,40 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
       .set({ inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`, updatedAt: now })
       .where(inKeyOrder(keys));
 
+  /**
+   * One statement: a slot of each of `slotted` (making missing rows; locked in the order given while
+   * it runs) with what the rows hold after it (`slot: true`), and the rows of `capped` as they are
+   * (`slot: false`). A cap is only read (it holds no slot and refuses nothing): a row every attempt
+   * on the account would lock would queue a burst from many addresses on one row.
+   */
+  const admissionRows = async (slotted: string[], capped: string[], now: Date): Promise<AdmissionRow[]> => {
+    if (!slotted.length && !capped.length) return [];
+    const take = db
+      .insert(loginThrottle)
+      .values(slotted.map((key) => ({ key, failures: 0, windowStartedAt: now, inFlight: 1, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: { inFlight: sql`${liveInFlight(now)} + 1`, updatedAt: now },
+      })
+      .returning();
+    const columns = sql.raw(
+      'key, failures, window_started_at, lock_level, locked_until, in_flight, updated_at',
+    );
+    const slots = slotted.length ? sql`select ${columns}, true as slot from taken` : undefined;
+    const caps = capped.length
+      ? sql`select ${columns}, false as slot from ${loginThrottle} where ${inArray(loginThrottle.key, capped)}`
+      : undefined;
+    // Drizzle's union puts each side in parentheses, where PostgreSQL refuses a WITH that writes.
+    const result = await db.execute(sql`
+      ${slotted.length ? sql`with taken as (${take.getSQL()})` : sql``}
+      ${sql.join(
+        [slots, caps].filter((part) => part !== undefined),
+        sql` union all `,
+      )}`);
+    // pg and PGlite both answer { rows } (the typing of db.execute differs between them).
+    return (result as unknown as { rows: RawAdmissionRow[] }).rows.map(fromRaw);
+  };
+
   return {
     /**
      * Asks to check one attempt against every key. While any key is locked at `now` the longest
@@ -140,39 +199,13 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
       const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
       const caps = ordered.filter(({ rule }) => rule.kind === 'cap');
       const slottedKeys = slotted.map((k) => k.key);
-      const [taken, capRows] = await Promise.all([
-        slotted.length
-          ? db
-              .insert(loginThrottle)
-              .values(
-                slottedKeys.map((key) => ({
-                  key,
-                  failures: 0,
-                  windowStartedAt: now,
-                  inFlight: 1,
-                  updatedAt: now,
-                })),
-              )
-              .onConflictDoUpdate({
-                target: loginThrottle.key,
-                set: { inFlight: sql`${liveInFlight(now)} + 1`, updatedAt: now },
-              })
-              .returning()
-          : [],
-        // A cap is only read (it holds no slot and refuses nothing): a row every attempt on the
-        // account would lock would queue a burst from many addresses on one row.
-        caps.length
-          ? db
-              .select()
-              .from(loginThrottle)
-              .where(
-                inArray(
-                  loginThrottle.key,
-                  caps.map((k) => k.key),
-                ),
-              )
-          : [],
-      ]);
+      const rows = await admissionRows(
+        slottedKeys,
+        caps.map((k) => k.key),
+        now,
+      );
+      const taken = rows.filter((row) => row.slot);
+      const capRows = rows.filter((row) => !row.slot);
       // What each key held before this attempt's slot.
       const byKey = new Map(taken.map((row) => [row.key, { ...row, inFlight: row.inFlight - 1 }]));
       const capped = caps

@@ -197,12 +197,14 @@ export function createBulkActions(deps: {
     },
 
     /**
-     * GET users/bulk/{id}: the job as it stands. The screen asks every 0.75 s, so the sweep runs
-     * only when this job itself looks dead (running, its heartbeat stale): then it is interrupted.
+     * GET users/bulk/{id}: the job as it stands, to the admin who started it (another admin's job
+     * is 404: its results name users and reasons, and the audit log already tells what was done).
+     * The screen asks every 0.75 s, so the sweep runs only when this job itself looks dead
+     * (running, its heartbeat stale): then it is interrupted.
      */
-    async status(id: number): Promise<BulkJobRecord> {
+    async status(id: number, actor: Actor): Promise<BulkJobRecord> {
       const job = await jobs.find(id);
-      if (!job) throw AppError.notFound();
+      if (!job || job.actorId !== actor.userId) throw AppError.notFound();
       const stale = job.heartbeatAt.getTime() < now().getTime() - BULK_JOB_STALE_MS;
       if (job.state !== 'running' || !stale) return job;
       await interruptStale();

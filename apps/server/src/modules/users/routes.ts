@@ -143,12 +143,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getBulkJob',
         tags,
         security,
-        summary: 'A bulk job: its state, counts so far, skipped and failed users',
+        summary: 'A bulk job of the caller: its state, counts so far, skipped and failed users',
+        description: "Only the admin who started the job may read it; another admin's job is 404.",
         params: idParamsSchema,
         response: { 200: bulkJobResponseSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => presentBulkJob(await users.bulk.status(request.params.id)),
+    async (request) => presentBulkJob(await users.bulk.status(request.params.id, actorOf(request))),
   );
 
   app.get(

@@ -226,6 +226,15 @@ describe('POST users/bulk: a job', () => {
     expect((await http.get('users/bulk/1')).statusCode).toBe(401);
     expect((await http.get('users/bulk/99999999', { headers: admin.headers })).statusCode).toBe(404);
   });
+
+  it("answers a job to the admin who started it only: another admin's is 404", async () => {
+    const ids = await people('Owned', 1);
+    const job = await run({ action: 'nsbi_on', ids });
+    expect((await http.get(`users/bulk/${job.id}`, { headers: admin.headers })).statusCode).toBe(200);
+    const { tokens: other } = await signedInAdmin(t);
+    const res = await http.get(`users/bulk/${job.id}`, { headers: other.headers });
+    expect(res.statusCode).toBe(404);
+  });
 });
 
 describe('bulk jobs and shutdown', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   BULK_MESSAGES,
+  STORAGE_KEYS,
   USER_ADMIN_MESSAGES,
   VALIDATION,
   type BulkJob,
@@ -62,7 +63,8 @@ function renderUsers(path = '/admin/users', over: { start?: () => { status: numb
     },
     'GET users/bulk/5': () => {
       reads += 1;
-      const job = jobOf(started!);
+      // No start in this render: a job remembered from before a reload of the tab.
+      const job = jobOf(started ?? { action: 'nsbi_on', ids: [casey.id] });
       return {
         body: {
           data:
@@ -116,7 +118,7 @@ describe('Users bulk actions', () => {
 
       // The server asks for the password: the confirm-password dialog, with its reason.
       const asked = await screen.findByRole('dialog', { name: 'Confirm with your password' });
-      expect(within(asked).getByText(USER_ADMIN_MESSAGES.stepUpRequired)).toBeInTheDocument();
+      expect(within(asked).getByText(USER_ADMIN_MESSAGES.stepUpWhy)).toBeInTheDocument();
       await user.type(within(asked).getByLabelText('Current password'), 'wrong-one');
       await user.click(within(asked).getByRole('button', { name: 'Confirm' }));
       expect(await within(asked).findByText(VALIDATION.currentPasswordWrong)).toBeInTheDocument();
@@ -151,6 +153,28 @@ describe('Users bulk actions', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Casey Customer' }));
     expect(await screen.findByText(BULK_MESSAGES.done(1, 1), {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(http.calls('GET users/bulk/5').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('after a reload of the tab, follows the job it started to its end', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.bulkJob, '5');
+    const { http } = renderUsers();
+    const bar = await bulkBarShown();
+    expect(within(bar).queryByText(/selected/)).not.toBeInTheDocument();
+    expect(await screen.findByText(BULK_MESSAGES.done(1, 1), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(http.calls('GET users/bulk/5').length).toBeGreaterThanOrEqual(2);
+    expect(sessionStorage.getItem(STORAGE_KEYS.bulkJob)).toBeNull();
+  });
+
+  it('forgets a remembered job the server does not know (404) and shows no bar', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.bulkJob, '6');
+    // No stub for GET users/bulk/6: the mock answers 404, as the server does for a job not this admin's.
+    const { http } = renderUsers();
+    await screen.findByText('Casey Customer', {}, { timeout: 5000 });
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.bulkJob)).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument(),
+    );
+    expect(http.calls('GET users/bulk/6')).toHaveLength(1);
   });
 
   it('cancelling the password question changes nothing and says nothing', async () => {

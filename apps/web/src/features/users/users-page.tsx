@@ -13,6 +13,7 @@ import { RefreshButton } from '../../shared/ui/refresh-button';
 import { ExportCsvButton } from '../../shared/ui/export-csv-button';
 import { usersExportPath } from './api/export-users';
 import { isBlockedList, useUsers } from './api/get-users';
+import { rememberedBulkJob } from './components/remembered-bulk-job';
 import { useSelection } from './components/use-selection';
 import type { UserRowHandlers } from './components/user-row-actions';
 import { adminRowProps, useUsersColumns } from './components/users-columns';
@@ -73,7 +74,8 @@ export function UsersPage() {
   );
   // Loaded with the first selection, then kept: a bulk job runs on after its selection is gone
   // (the search or the list changed), and the bar polls it and says how it ended.
-  const [barWanted, setBarWanted] = useState(false);
+  // A job remembered from before a reload of the tab is followed at once.
+  const [barWanted, setBarWanted] = useState(() => rememberedBulkJob.get() !== null);
   if (!barWanted && (selecting.selection.allMatching || selecting.selection.ids.size > 0)) setBarWanted(true);
   const columns = useMemo(
     () => [selecting.selectColumn, ...rowColumns],

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   MESSAGES,
@@ -101,7 +101,12 @@ export function SignInForm<T>({
         />
         {challenge && (
           <>
-            <Alert color="blue" variant="light" role="status" icon={<IconMailCheck size={18} aria-hidden />}>
+            <Alert
+              color="blue"
+              variant="light"
+              role="status"
+              icon={<IconShieldCheck size={18} aria-hidden />}
+            >
               {challenge.message}
             </Alert>
             <TextInput

@@ -66,7 +66,7 @@ export function useStepUp(title: string): {
     <ConfirmPasswordModal
       opened={pending !== null}
       title={title}
-      reason={USER_ADMIN_MESSAGES.stepUpRequired}
+      reason={USER_ADMIN_MESSAGES.stepUpWhy}
       onConfirm={(password) => pendingRef.current?.run(password) ?? Promise.resolve()}
       onCancel={() => pendingRef.current?.cancel()}
     />

@@ -1,11 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { BULK_MESSAGES, type BulkAction, type BulkJob, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { isStepUpCancelled, useStepUp } from '../../../shared/ui/use-step-up';
+import { isApiError } from '../../../shared/api/api-error';
 import { useBulkJob, useStartBulkJob } from '../api/bulk-users';
+import { rememberedBulkJob } from './remembered-bulk-job';
 import type { Selection } from './use-selection';
 
 /** What each action is called in the menu and in the question. */
@@ -42,7 +44,8 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
   const [action, setAction] = useState<BulkAction | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [jobId, setJobId] = useState<number | null>(null);
+  // A job started before a reload of the tab is followed on (its progress, then its toast).
+  const [jobId, setJobId] = useState<number | null>(rememberedBulkJob.get);
   const start = useStartBulkJob();
   const stepUp = useStepUp('Confirm with your password');
   const projects = useBiProjects({ enabled: action === 'assign_project' });
@@ -51,13 +54,21 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       showToast({ color: done.state === 'done' && !done.failed ? 'green' : 'orange', message: done.message });
       const failed = done.results.filter((r) => r.status === 'failed');
       if (failed.length) showToast({ color: 'red', message: BULK_MESSAGES.notUpdated(failed) });
+      rememberedBulkJob.forget();
       setJobId(null);
       setAction(null);
       onDone();
     },
     [onDone],
   );
-  const { job } = useBulkJob(jobId, finished);
+  const { job, error } = useBulkJob(jobId, finished);
+  // A remembered job the server no longer knows (or that is not this admin's): nothing to follow.
+  const gone = isApiError(error) && error.status === 404;
+  useEffect(() => {
+    if (!gone) return;
+    rememberedBulkJob.forget();
+    setJobId(null);
+  }, [gone]);
   const count = selection.allMatching ? total : selection.ids.size;
   if (count === 0 && jobId === null) return null;
 
@@ -76,6 +87,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       const started = await stepUp.withStepUp((current_password) =>
         start.mutateAsync(current_password ? { ...body, current_password } : body),
       );
+      rememberedBulkJob.set(started.id);
       setJobId(started.id);
     } catch (error) {
       if (!isStepUpCancelled(error)) toastApiError(error);
@@ -89,16 +101,22 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Text fw={600} aria-live="polite">
-            {selection.allMatching ? `All ${total} matching users selected` : `${count} selected`}
+            {selection.allMatching
+              ? `All ${total} matching users selected`
+              : count > 0
+                ? `${count} selected`
+                : 'Bulk action'}
           </Text>
           {props.pageSelected && !selection.allMatching && total > count && (
             <Button variant="subtle" size="compact-sm" onClick={props.onSelectAllMatching}>
               Select all {total} matching
             </Button>
           )}
-          <Button variant="subtle" size="compact-sm" color="gray" onClick={props.onDone}>
-            Clear selection
-          </Button>
+          {count > 0 && (
+            <Button variant="subtle" size="compact-sm" color="gray" onClick={props.onDone}>
+              Clear selection
+            </Button>
+          )}
         </Group>
         <Group gap="sm">
           <Select
