@@ -135,7 +135,11 @@ export const integrationsPlugin = fp(
     const idp = app.config.sso.simulator;
     const issuer = `${app.config.appUrl}/sim/idp`;
     const idpSimulator = idp
-      ? createIdpSimulator({ issuer, redirectUri: `${app.config.appUrl}/sso/callback`, domain: idp.domain })
+      ? await createIdpSimulator({
+          issuer,
+          redirectUri: `${app.config.appUrl}/sso/callback`,
+          domain: idp.domain,
+        })
       : undefined;
     app.decorate('idpSimulator', idpSimulator);
     app.decorate('oidcFetch', idpSimulator ? inProcessFetch(app, issuer, idpSimulator.tamper) : fetch);

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { field } from '../kit';
 
 /** A person at the simulated identity provider. */
@@ -60,11 +60,13 @@ button:hover{border-color:#4b3fb5}button span{display:block;color:#5c6475;font-s
 }
 
 /**
- * The identity provider simulator: `oidc-provider` (a certified OpenID provider) at `/sim/idp`, with
+ * The identity provider simulator: `oidc-provider` (loaded here, only where the simulator runs: never
+ * in production) (a certified OpenID provider) at `/sim/idp`, with
  * the demo accounts above and a one-click sign-in page instead of passwords. Its state (sessions,
  * codes) is in memory: it stands in for another company's server. Mounted outside production only.
  */
-export function createIdpSimulator(options: IdpSimulatorOptions) {
+export async function createIdpSimulator(options: IdpSimulatorOptions) {
+  const { default: Provider } = await import('oidc-provider');
   const accounts = idpDemoAccounts(options.domain);
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const provider = new Provider(options.issuer, {
@@ -214,4 +216,4 @@ export function createIdpSimulator(options: IdpSimulatorOptions) {
   return { plugin, accounts, tamper, issuer: options.issuer, client: IDP_SIMULATOR_CLIENT };
 }
 
-export type IdpSimulator = ReturnType<typeof createIdpSimulator>;
+export type IdpSimulator = Awaited<ReturnType<typeof createIdpSimulator>>;
