@@ -21,3 +21,4 @@ export * from './audit';
 export * from './users-bulk';
 export * from './rate-limits';
 export * from './browser-traces';
+export * from './passkeys';
