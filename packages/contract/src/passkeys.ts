@@ -37,7 +37,8 @@ const base64url = (max: number) =>
 
 const credentialId = () => base64url(1400).check(z.minLength(1));
 const transports = z.optional(z.array(text().check(z.maxLength(32))).check(z.maxLength(10)));
-const extensionResults = z.optional(z.record(text().check(z.maxLength(64)), z.unknown()));
+/** Extension outputs: accepted, not read (the portal asks for no extension). */
+const extensionResults = z.optional(z.object({}));
 const attachment = z.optional(z.enum(['platform', 'cross-platform']));
 /** What both ceremonies' answers carry besides their `response`. */
 const credentialFields = {
