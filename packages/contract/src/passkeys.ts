@@ -1,35 +1,12 @@
 import * as z from 'zod/mini';
 import { text } from './rules';
 import { requiredText } from './auth';
+import { PASSKEYS, PASSKEY_MESSAGES } from './passkey-messages';
 
-/**
+/*
  * Passkeys (WebAuthn): the Profile's "Passkeys" card and "Sign in with a passkey"
  * (docs/api.md "Passkeys", docs/decisions/0042-passkeys.md).
  */
-export const PASSKEYS = {
-  /** A challenge is single use and dies after this long. */
-  challengeTtlMs: 5 * 60_000,
-  /** How long the browser may take (the ceremony's `timeout`). */
-  ceremonyTimeoutMs: 2 * 60_000,
-  maxPerUser: 20,
-  nameMaxLength: 100,
-} as const;
-
-export const PASSKEY_MESSAGES = {
-  added: 'Passkey added.',
-  renamed: 'Passkey renamed.',
-  removed: 'Passkey removed.',
-  /** Any refused passkey sign-in: unknown or removed passkey, bad signature, wrong origin. */
-  signInFailed: 'That passkey could not sign you in. Use another passkey or your password.',
-  /** The challenge is unknown, used already, expired, or not this attempt's. */
-  challengeExpired: 'The passkey request expired or was already used. Please try again.',
-  registrationFailed: 'The passkey could not be added. Please try again.',
-  alreadyAdded: 'This passkey is already added to an account.',
-  tooMany: `You can keep at most ${PASSKEYS.maxPerUser} passkeys. Remove one first.`,
-  /** Web only: the browser has no WebAuthn, or the person cancelled. */
-  unsupported: 'This browser cannot use passkeys.',
-  cancelled: 'The passkey request was cancelled.',
-} as const;
 
 /** base64url as WebAuthn's JSON encodes binary fields (padding tolerated). */
 const base64url = (max: number) =>

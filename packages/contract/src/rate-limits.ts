@@ -46,10 +46,17 @@ export const RATE_LIMITS = {
     windowMs: FORGOT_PASSWORD_LIMITS.windowMs,
     message: PASSWORD_MESSAGES.tooManyResetRequests,
   },
-  /** Passkey sign-in ceremonies (options and answers), per client address (decision 0042). */
+  /** Passkey sign-ins begun, per client address (decision 0042). */
+  passkeySignInOptions: {
+    name: 'passkey-options',
+    limit: 120,
+    windowMs: MINUTE,
+    message: RATE_LIMIT_MESSAGES.tooManyRequests,
+  },
+  /** Passkey sign-in answers, per client address (decision 0042). */
   passkeySignIn: {
     name: 'passkey-sign-in',
-    limit: 30,
+    limit: 60,
     windowMs: MINUTE,
     message: RATE_LIMIT_MESSAGES.tooManyRequests,
   },

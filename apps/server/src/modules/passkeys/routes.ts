@@ -27,7 +27,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { passkeys } = app;
   const tags = ['auth'];
   const onRequest = app.authenticate;
-  const perAddress = app.rateLimits.perAddress(RATE_LIMITS.passkeySignIn);
+  const optionsPerAddress = app.rateLimits.perAddress(RATE_LIMITS.passkeySignInOptions);
+  const answersPerAddress = app.rateLimits.perAddress(RATE_LIMITS.passkeySignIn);
 
   app.get(
     '/auth/passkeys',
@@ -133,7 +134,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys/sign-in-options',
     {
-      onRequest: perAddress,
+      onRequest: optionsPerAddress,
       schema: {
         operationId: 'beginPasskeySignIn',
         tags,
@@ -147,7 +148,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys/sign-in',
     {
-      onRequest: perAddress,
+      onRequest: answersPerAddress,
       schema: {
         operationId: 'signInWithPasskey',
         tags,

@@ -28,8 +28,17 @@ import type { PasskeyChallengeRepository, PasskeyRecord, PasskeyRepository } fro
 /** Where passkeys are valid: the relying party is APP_URL's host, the only origin APP_URL itself. */
 export type RelyingParty = { id: string; origin: string; name: string };
 
+/** Loopback addresses, which WebAuthn does not take as a relying party (it needs a domain). */
+const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
+
+/**
+ * The relying party of APP_URL. A loopback APP_URL (a developer's machine, the e2e server) names
+ * `localhost` instead, on the same port: browsers refuse an IP address as a relying-party id, and
+ * localhost is the same machine and a secure context (docs/decisions/0042-passkeys.md).
+ */
 export function relyingPartyOf(appUrl: string): RelyingParty {
   const url = new URL(appUrl);
+  if (LOOPBACK.has(url.hostname)) url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin, name: PRODUCT_NAME };
 }
 

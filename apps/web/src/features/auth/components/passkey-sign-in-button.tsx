@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Divider } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import type { Session } from '@portal/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import {
-  autofillSupported,
-  ceremonyErrorMessage,
-  isCancelled,
-  passkeysSupported,
-} from '../../../shared/passkeys/webauthn';
+import { autofillSupported, passkeysSupported } from '../../../shared/passkeys/support';
 
 const ceremony = () => import('../passkey-sign-in');
 
@@ -28,18 +22,24 @@ export function PasskeySignInButton({ onSuccess }: { onSuccess: (session: Sessio
 
   useEffect(() => {
     let active = true;
+    let started = false;
     const start = () => {
-      void autofillSupported().then(async (supported) => {
-        if (!supported || !active) return;
-        try {
-          const session = await (await ceremony()).passkeySignIn(true);
-          if (active) done.current(session);
-        } catch (failure) {
-          // The button's ceremony replaced this one, or autofill was not used: nothing to say. The
-          // server's refusal of a passkey picked from the suggestions is said.
-          if (active && isApiError(failure)) setError(failure.message);
-        }
-      });
+      void autofillSupported()
+        .then(async (supported) => {
+          if (!supported || !active) return;
+          started = true;
+          const { passkeySignIn, failureMessage } = await ceremony();
+          try {
+            const session = await passkeySignIn(true);
+            if (active) done.current(session);
+          } catch (failure) {
+            // Replaced by the button's ceremony, or never used: nothing to say (failureMessage).
+            const message = failureMessage(failure, true);
+            if (active && message) setError(message);
+          }
+        })
+        // Autofill is an extra nobody asked for: a chunk that did not load leaves the button.
+        .catch(() => undefined);
     };
     const events = ['pointerdown', 'keydown'] as const;
     const once = (event: Event) => {
@@ -51,6 +51,12 @@ export function PasskeySignInButton({ onSuccess }: { onSuccess: (session: Sessio
     return () => {
       active = false;
       events.forEach((e) => document.removeEventListener(e, once, true));
+      // Signed in with a password meanwhile: the autofill request waiting in the browser ends too.
+      if (started)
+        void ceremony().then(
+          (m) => m.cancelPasskeySignIn(),
+          () => undefined,
+        );
     };
   }, []);
 
@@ -60,9 +66,15 @@ export function PasskeySignInButton({ onSuccess }: { onSuccess: (session: Sessio
     setError(null);
     setPending(true);
     try {
-      onSuccess(await (await ceremony()).passkeySignIn());
+      const { passkeySignIn, failureMessage } = await ceremony();
+      try {
+        onSuccess(await passkeySignIn());
+      } catch (failure) {
+        setError(failureMessage(failure));
+      }
     } catch (failure) {
-      if (!isCancelled(failure)) setError(ceremonyErrorMessage(failure));
+      // The ceremony's code could not be loaded (offline, a new release): say why.
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setPending(false);
     }
@@ -70,7 +82,10 @@ export function PasskeySignInButton({ onSuccess }: { onSuccess: (session: Sessio
 
   return (
     <>
-      <Divider label="or" labelPosition="center" my="md" />
+      {/* Not Mantine's Divider: its code and styles would be /login's only user of them. */}
+      <Text ta="center" fz="sm" c="dimmed" my="sm">
+        or
+      </Text>
       {error && (
         <Alert color="red" variant="light" role="alert" mb="sm">
           {error}
@@ -82,6 +97,9 @@ export function PasskeySignInButton({ onSuccess }: { onSuccess: (session: Sessio
         size="md"
         leftSection={<IconKey size={18} aria-hidden />}
         loading={pending}
+        // Focus stays in the form's field: leaving it empty would show its required message, which
+        // means nothing to someone signing in with a passkey.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => void onClick()}
       >
         Sign in with a passkey

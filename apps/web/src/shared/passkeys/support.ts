@@ -1,5 +1,3 @@
-import { PASSKEY_MESSAGES } from '@portal/contract';
-
 /*
  * The browser side of passkeys (docs/decisions/0042-passkeys.md), without `@simplewebauthn/browser`:
  * the ceremonies that use it are modules of their features loaded by a dynamic import when one
@@ -18,18 +16,4 @@ export async function autofillSupported(): Promise<boolean> {
     window.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined
   )?.isConditionalMediationAvailable;
   return typeof check === 'function' ? check.call(window.PublicKeyCredential).catch(() => false) : false;
-}
-
-/** The person closed the browser's prompt, or a newer ceremony replaced this one: nothing to say. */
-export const isCancelled = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'NotAllowedError' ||
-    error.name === 'AbortError' ||
-    (error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED');
-
-/** A browser-side failure of a ceremony as a sentence (server answers keep their own message). */
-export function ceremonyErrorMessage(error: unknown): string {
-  if (isCancelled(error)) return PASSKEY_MESSAGES.cancelled;
-  if (error instanceof Error && error.name === 'InvalidStateError') return PASSKEY_MESSAGES.alreadyAdded;
-  return error instanceof Error && error.message ? error.message : PASSKEY_MESSAGES.unsupported;
 }
