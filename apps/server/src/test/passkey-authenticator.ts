@@ -1,7 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 
-
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const u32 = (n: number) => {
