@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   META_KEYS,
   MESSAGES,
@@ -11,6 +11,7 @@ import {
   VALIDATION,
 } from '@portal/contract';
 import { auditLog, passkeyCredentials, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn, type BuiltUser, type TestTokens } from '../../test/builders';
 import { api } from '../../test/http';
@@ -479,3 +480,40 @@ describe('passkeys', () => {
 
 /** A key that is not the passkey's: its signatures must not verify. */
 const createSoftAuthenticatorKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+
+describe.runIf(process.env.TEST_DATABASE_URL)('passkeys across two instances on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({}, { databaseUrl: a.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('a ceremony begun on one instance is finished on the other, once', async () => {
+    const url = new URL(a.config.appUrl);
+    const key = createSoftAuthenticator({ rpId: url.hostname, origin: url.origin });
+    const user = await createUser(a);
+    const tokens = await signIn(a, user);
+    const begun = passkeyRegistrationOptionsSchema.parse(
+      (await api(a).post('auth/passkeys/registration-options', undefined, { headers: tokens.headers })).json()
+        .data,
+    );
+    const added = await api(b).post(
+      'auth/passkeys',
+      { attempt: begun.attempt, name: 'Laptop', response: key.register(begun.options) },
+      { headers: tokens.headers },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+
+    const options = passkeySignInOptionsSchema.parse(
+      (await api(b).post('auth/passkeys/sign-in-options', undefined, { ip: '10.45.0.1' })).json().data,
+    );
+    const body = { attempt: options.attempt, response: key.assert(options.options.challenge) };
+    expect((await api(a).post('auth/passkeys/sign-in', body, { ip: '10.45.0.1' })).statusCode).toBe(200);
+    expect((await api(b).post('auth/passkeys/sign-in', body, { ip: '10.45.0.1' })).statusCode).toBe(401);
+  });
+});
