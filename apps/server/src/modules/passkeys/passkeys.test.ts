@@ -162,7 +162,7 @@ describe('passkeys', () => {
           ).json().data,
         );
 
-      // Another user cannot finish this user's ceremony (and so it is gone for both).
+      // Another user cannot finish this user's ceremony, nor spoil it for them.
       let { attempt, options } = await begin();
       const stolen = await http.post(
         'auth/passkeys',
@@ -171,6 +171,13 @@ describe('passkeys', () => {
       );
       expect(stolen.statusCode).toBe(400);
       expect(stolen.json().message).toBe(PASSKEY_MESSAGES.challengeExpired);
+      const own = createSoftAuthenticator(rp());
+      const mine = await http.post(
+        'auth/passkeys',
+        { attempt, name: 'Own key', response: own.register(options) },
+        { headers: tokens.headers },
+      );
+      expect(mine.statusCode).toBe(201);
 
       // Another origin: refused.
       ({ attempt, options } = await begin());
@@ -197,7 +204,7 @@ describe('passkeys', () => {
       expect((await http.post('auth/passkeys', body, { headers: tokens.headers })).statusCode).toBe(201);
       const replay = await http.post('auth/passkeys', body, { headers: tokens.headers });
       expect(replay.statusCode).toBe(400);
-      expect((await http.get('auth/passkeys', { headers: tokens.headers })).json().data).toHaveLength(1);
+      expect((await http.get('auth/passkeys', { headers: tokens.headers })).json().data).toHaveLength(2);
 
       // The same authenticator on another account: 409.
       const again = passkeyRegistrationOptionsSchema.parse(
