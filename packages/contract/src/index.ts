@@ -21,3 +21,5 @@ export * from './audit';
 export * from './users-bulk';
 export * from './rate-limits';
 export * from './browser-traces';
+export * from './passkey-messages';
+export * from './passkeys';

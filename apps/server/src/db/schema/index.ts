@@ -8,3 +8,4 @@ export * from './linked-apps';
 export * from './ns-bi';
 export * from './rate-limits';
 export * from './bulk-jobs';
+export * from './passkeys';

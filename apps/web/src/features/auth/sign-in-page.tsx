@@ -8,6 +8,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { afterSignInPath, type SignInState } from './after-sign-in';
 import { login } from './api/login';
 import { SignInForm } from '../../shared/sign-in/sign-in-form';
+import { PasskeySignInButton } from './components/passkey-sign-in-button';
 
 /** /login (docs/product.md §2 Login). `?status=401` says why the visitor is here. */
 export function SignInPage() {
@@ -36,7 +37,13 @@ export function SignInPage() {
         <Text c="dimmed" fz="sm" mt={4} mb="lg">
           Use your portal, Live Dispatch or Tattle Systems account.
         </Text>
-        <SignInForm submit={login} onSuccess={onSuccess} notice={expired} />
+        <SignInForm
+          submit={login}
+          onSuccess={onSuccess}
+          notice={expired}
+          usernameAutoComplete="username webauthn"
+        />
+        <PasskeySignInButton onSuccess={onSuccess} />
         <Text ta="center" fz="sm" c="dimmed" mt="lg">
           {MESSAGES.contactVendor}{' '}
           <Anchor href={`mailto:${VENDOR_CONTACT_EMAIL}`} fz="sm" underline="always">

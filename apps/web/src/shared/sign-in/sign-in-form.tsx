@@ -29,6 +29,8 @@ export type SignInFormProps<T> = {
   /** Shown above the fields, e.g. "Your session expired." */
   notice?: ReactNode;
   submitLabel?: string;
+  /** The username field's autocomplete: /login adds `webauthn` (passkeys in its suggestions). */
+  usernameAutoComplete?: string;
 };
 
 /** Form field of an API error key: two-fa/verify names the code `code`, auth/login `authKey`. */
@@ -46,6 +48,7 @@ export function SignInForm<T>({
   onSuccess,
   notice,
   submitLabel = 'Sign In',
+  usernameAutoComplete = 'username',
 }: SignInFormProps<T>) {
   const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -85,7 +88,7 @@ export function SignInForm<T>({
         <FormError message={serverError} />
         <TextInput
           label={usernameLabel}
-          autoComplete="username"
+          autoComplete={usernameAutoComplete}
           withAsterisk
           autoFocus={!inModal}
           {...form.getInputProps('username')}
