@@ -178,7 +178,7 @@ async function measure(baseUrl: string, screens: SignedInScreen[]) {
     const take = recorder(page);
 
     await page.goto(`${baseUrl}/login`);
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor();
     await settled(page);
     const login = report('/login, cold', await take(), BUDGET_KB.login);
 
@@ -189,7 +189,7 @@ async function measure(baseUrl: string, screens: SignedInScreen[]) {
     await page.getByRole('textbox', { name: 'Password', exact: true }).pressSequentially(FLOW_USER.password, {
       delay: 30,
     });
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const first = screens.find((s) => s.key === 'nsbi')!;
     await dataArea(page).getByText(first.dataText).first().waitFor();
     await settled(page);

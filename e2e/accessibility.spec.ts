@@ -11,7 +11,7 @@ async function criticalViolations(page: Page) {
 
 test('Sign In has no critical accessibility violations', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
   expect(await criticalViolations(page)).toEqual([]);
 });
 

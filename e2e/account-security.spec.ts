@@ -11,17 +11,17 @@ test.describe('Account security', () => {
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const code = page.getByRole('textbox', { name: 'Security code' });
     await expect(code).toBeVisible();
     const mail = await waitForMail(request, user.email);
     await code.fill('000000' === securityCodeOf(mail) ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText(/security code is invalid/i)).toBeVisible();
 
     await code.fill(securityCodeOf(mail));
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
   });
 
@@ -44,7 +44,7 @@ test.describe('Account security', () => {
 
     await page.getByLabel('Email or Username').fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('brand-new1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
   });
 
@@ -80,7 +80,7 @@ test.describe('Account security', () => {
 
     await expect(firstPage.getByText(MESSAGES.anotherDevice).first()).toBeVisible();
     await expect(firstPage).toHaveURL(/\/login$/, { timeout: 10_000 });
-    await expect(firstPage.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(firstPage.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
     await expect(firstPage.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
     await first.close();
     await second.close();

@@ -21,7 +21,7 @@ test.describe('error pages', () => {
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await page.getByRole('link', { name: 'Log In with another account' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
   test('the 401 page says the visitor is not authorized', async ({ page }) => {

@@ -11,7 +11,7 @@ async function fillLinkModal(page: Page, app: string, username: string, password
   await expect(modal).toBeVisible();
   await modal.getByRole('textbox', { name: app === 'Live Dispatch' ? 'Username' : 'Email' }).fill(username);
   await modal.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await modal.getByRole('button', { name: 'Sign In' }).click();
+  await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.describe('Linked apps', () => {
@@ -28,7 +28,7 @@ test.describe('Linked apps', () => {
     await fillLinkModal(page, 'Live Dispatch', ldLink.username, 'not-the-password');
     await expect(modal.getByRole('alert')).toHaveText('Invalid username or password.');
     await modal.getByRole('textbox', { name: 'Password', exact: true }).fill(ldLink.password);
-    await modal.getByRole('button', { name: 'Sign In' }).click();
+    await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     // The page reloads; the card now opens Live Dispatch (the simulator's page by default).
     const card = page.getByRole('link', { name: 'Live Dispatch' });
@@ -88,7 +88,7 @@ test.describe('Linked apps', () => {
       await page.getByLabel('Email or Username').fill(ldSignIn.username);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ldSignIn.password);
       const answer = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}/auth/login`));
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const response = await answer;
       await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
       return {
@@ -106,7 +106,7 @@ test.describe('Linked apps', () => {
     await page.screenshot({ path: testInfo.outputPath('ld-sign-in-new-user.png') });
 
     await page.goto('/logout');
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
     const second = await signInWithLd();
     expect(second.status).toBe(200);
     expect(second.userId).toBe(first.userId);

@@ -13,7 +13,7 @@ test.describe('NS BI', () => {
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(customer.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     // docs/product.md §4: an NSBI user lands on the reports.
     await expect(page).toHaveURL(/\/nsbi$/);

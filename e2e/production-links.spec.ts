@@ -67,7 +67,7 @@ test('in production with external systems, no link opens a "Not found." page', a
   await page.goto(`${PRODUCTION}/login`);
   await page.getByLabel('Email or Username').fill(ADMIN.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Applications' })).toBeVisible();
 

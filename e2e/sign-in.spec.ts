@@ -9,7 +9,7 @@ test.describe('Sign In', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email or Username').fill(ADMIN.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
@@ -28,7 +28,7 @@ test.describe('Sign In', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('portal_access_token'))).toBeNull();
 
     // The token was revoked on the server, not only forgotten by the browser.
@@ -40,7 +40,7 @@ test.describe('Sign In', () => {
     await page.goto('/login');
     await page.getByLabel('Email or Username').fill(ADMIN.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('These credentials do not match our records.');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -58,7 +58,7 @@ test.describe('Sign In', () => {
     await page.goto('/register');
     // A field left by pressing the link: its message must not move the link from under the pointer.
     await page.getByLabel(/Full name/).click();
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Trouble signing in? Contact the vendor at')).toBeVisible();
   });
@@ -73,7 +73,7 @@ test.describe('Sign In', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email or Username').fill(ADMIN.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/test$/);
     await expect(page.getByRole('button', { name: 'Fetch Reports' })).toBeVisible();
   });

@@ -15,7 +15,7 @@ test('two-factor sign-in with the security code texted to the primary phone, rea
   await page.goto('/login');
   await page.getByLabel('Email or Username').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(MESSAGES.securityCodeSentToEmailAndPhone(phone.slice(-2)))).toBeVisible();
 
   const admin = await (await browser.newContext()).newPage();
@@ -33,6 +33,6 @@ test('two-factor sign-in with the security code texted to the primary phone, rea
   expect(securityCodeOf(await waitForMail(request, user.email))).toBe(texted);
 
   await page.getByRole('textbox', { name: 'Security code' }).fill(texted);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 });

@@ -21,4 +21,6 @@ export * from './audit';
 export * from './users-bulk';
 export * from './rate-limits';
 export * from './browser-traces';
+export * from './passkey-messages';
+export * from './passkeys';
 export * from './sso';

@@ -46,6 +46,20 @@ export const RATE_LIMITS = {
     windowMs: FORGOT_PASSWORD_LIMITS.windowMs,
     message: PASSWORD_MESSAGES.tooManyResetRequests,
   },
+  /** Passkey sign-ins begun, per client address (decision 0042). */
+  passkeySignInOptions: {
+    name: 'passkey-options',
+    limit: 120,
+    windowMs: MINUTE,
+    message: RATE_LIMIT_MESSAGES.tooManyRequests,
+  },
+  /** Passkey sign-in answers, per client address (decision 0042). */
+  passkeySignIn: {
+    name: 'passkey-sign-in',
+    limit: 60,
+    windowMs: MINUTE,
+    message: RATE_LIMIT_MESSAGES.tooManyRequests,
+  },
   /** Sign-ups (outside production), per client address. */
   signUp: { name: 'sign-up', limit: 10, windowMs: 60 * MINUTE, message: RATE_LIMIT_MESSAGES.tooManySignUps },
   /**

@@ -102,6 +102,11 @@ describe('the OpenAPI document', () => {
       ['/api/v1.0/meta/user', 'post'],
       ['/api/v1.0/files/logo', 'post'],
       ['/api/v1.0/files/{id}', 'delete'],
+      ['/api/v1.0/auth/passkeys', 'get'],
+      ['/api/v1.0/auth/passkeys', 'post'],
+      ['/api/v1.0/auth/passkeys/registration-options', 'post'],
+      ['/api/v1.0/auth/passkeys/{id}', 'patch'],
+      ['/api/v1.0/auth/passkeys/{id}', 'delete'],
     ] as const) {
       const op = at(doc, 'paths', path, method);
       expect(at(op, 'security'), path).toEqual([{ bearer: [] }]);
@@ -117,6 +122,8 @@ describe('the OpenAPI document', () => {
     // Logo URLs are capabilities fetched by <img>: no bearer scheme on them, said as public.
     expect(at(doc, 'paths', '/api/v1.0/files/public/{key}', 'get', 'security')).toEqual([]);
     expect(at(doc, 'paths', '/api/v1.0/auth/login', 'post', 'security')).toEqual([]);
+    expect(at(doc, 'paths', '/api/v1.0/auth/passkeys/sign-in-options', 'post', 'security')).toEqual([]);
+    expect(at(doc, 'paths', '/api/v1.0/auth/passkeys/sign-in', 'post', 'security')).toEqual([]);
     const save = at(doc, 'paths', '/api/v1.0/system-settings/save-many', 'post');
     expect(at(save, 'responses')).toHaveProperty('403');
     const item = at(save, 'requestBody', 'content', 'application/json', 'schema', 'items');

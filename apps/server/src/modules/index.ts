@@ -13,6 +13,7 @@ import { housekeepingModule, type HousekeepingOptions } from './housekeeping/plu
 import { linkedAppsModule } from './linked-apps/plugin';
 import { mailOutboxModule } from './mail-outbox/plugin';
 import { metricsModule } from './metrics/plugin';
+import { passkeysModule } from './passkeys/plugin';
 import { passwordsModule } from './passwords/plugin';
 import { rateLimitsModule } from './rate-limits/plugin';
 import { realtimeModule } from './realtime/plugin';
@@ -56,6 +57,7 @@ export const modules: FastifyPluginAsync<ModuleOptions>[] = [
   signupModule,
   passwordsModule,
   activeSessionsModule,
+  passkeysModule,
   biModule, // NS BI: accounts and projects, then report folders, then report access
   reportFoldersModule,
   reportAccessModule,

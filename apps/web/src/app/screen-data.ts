@@ -2,6 +2,7 @@ import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { META_KEYS, ROLE_IDS, hasRole, metaFlag, type User } from '@portal/contract';
 import { parseAuditParams } from '../features/audit/api/get-audit-log';
 import { linkedAppsQueryOptions } from '../features/applications/api/get-linked-apps';
+import { passkeysQueryOptions } from '../features/profile/api/passkeys';
 import { sessionsQueryOptions } from '../features/profile/api/sessions';
 import { projectItemsQueryOptions } from '../features/reports/api/get-project-items';
 import { viewQueryOptions } from '../features/reports/api/get-view';
@@ -68,6 +69,7 @@ const SCREENS: Record<DataScreen, (user: User) => Prefetch | null> = {
     ask(
       queryClient,
       sessionsQueryOptions(),
+      passkeysQueryOptions(),
       availableRolesQueryOptions(),
       ...(isAdmin(user) ? [biProjectsQueryOptions()] : []),
     ),

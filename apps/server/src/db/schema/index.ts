@@ -8,4 +8,5 @@ export * from './linked-apps';
 export * from './ns-bi';
 export * from './rate-limits';
 export * from './bulk-jobs';
+export * from './passkeys';
 export * from './sso';

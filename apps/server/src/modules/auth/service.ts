@@ -136,6 +136,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { ...issued, user };
   }
 
+  /**
+   * A sign-in whose proof is complete (password and code, or a passkey): a session as every
+   * sign-in gets one (openSession: deleted, blocked and single-session rules) and, the browser having
+   * proved the stronger factor, a device cookie of the account (`secure`: the request came over https).
+   */
+  async function openProvenSession(
+    userId: number,
+    client: ClientInfo,
+    details: Record<string, unknown>,
+    secure: boolean,
+    known?: UserRecord,
+  ): Promise<SignedIn & { deviceCookie?: string }> {
+    const session = await openSession(userId, client, details, known);
+    return { ...session, deviceCookie: deps.deviceCookies?.issue(userId, secure) };
+  }
+
   type Audit = (action: string, userId: number | null, details: Record<string, unknown>) => Promise<unknown>;
 
   /** An admitted sign-in attempt judged: settles its throttle ticket as the outcome decides. */
@@ -296,8 +312,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<SignedIn & { deviceCookie?: string }> {
       if (!deps.twoFactor) throw AppError.notFound();
       const userId = await deps.twoFactor.verifyBySecret(secret, code, client);
-      const session = await openSession(userId, client, { twoFactor: true });
-      return { ...session, deviceCookie: deps.deviceCookies?.issue(userId, secure) };
+      return openProvenSession(userId, client, { twoFactor: true }, secure);
     },
 
     /**
@@ -334,6 +349,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A session for a user who just proved who they are another way (sign-up). */
     openSession,
+
+    /** A session (and device cookie) for a user who proved who they are with a passkey (modules/passkeys). */
+    openProvenSession,
 
     /** POST auth/refresh: rotation (see TokenService.rotate); answers the user as of now. */
     async refresh(refreshToken: string, client: ClientInfo): Promise<SignedIn> {

@@ -4,6 +4,7 @@ import {
   auditLog,
   loginThrottle,
   mailOutbox,
+  passkeyChallenges,
   passwordResetTokens,
   rateLimits,
   realtimeTickets,
@@ -62,6 +63,10 @@ describe('housekeeping', () => {
       { ticketHash: 'ticket-expired', userId: user.id, channel: 'c', expiresAt: past },
       { ticketHash: 'ticket-live', userId: user.id, channel: 'c', expiresAt: future },
     ]);
+    await db.insert(passkeyChallenges).values([
+      { purpose: 'authentication', challenge: 'challenge-expired', expiresAt: past },
+      { purpose: 'registration', userId: user.id, challenge: 'challenge-live', expiresAt: future },
+    ]);
     const longAgo = new Date(clock - 2 * DAY);
     await db.insert(loginThrottle).values([
       // quiet for two days, not locked: forgotten
@@ -87,6 +92,7 @@ describe('housekeeping', () => {
       twoFactorChallenges: 1,
       passwordResetTokens: 1,
       realtimeTickets: 1,
+      passkeyChallenges: 1,
       ssoAttempts: 0,
       loginThrottle: 1,
       rateLimits: 1,
@@ -113,6 +119,9 @@ describe('housekeeping', () => {
     ]);
     expect(await left(db.select({ h: realtimeTickets.ticketHash }).from(realtimeTickets))).toEqual([
       'ticket-live',
+    ]);
+    expect(await left(db.select({ c: passkeyChallenges.challenge }).from(passkeyChallenges))).toEqual([
+      'challenge-live',
     ]);
     expect((await left(db.select({ k: loginThrottle.key }).from(loginThrottle))).sort()).toEqual([
       'account:locked',

@@ -4,6 +4,7 @@ import {
   auditLog,
   loginThrottle,
   mailOutbox,
+  passkeyChallenges,
   passwordResetTokens,
   rateLimits,
   realtimeTickets,
@@ -32,6 +33,7 @@ export type PurgeCounts = Record<
   | 'twoFactorChallenges'
   | 'passwordResetTokens'
   | 'realtimeTickets'
+  | 'passkeyChallenges'
   | 'ssoAttempts'
   | 'loginThrottle'
   | 'rateLimits'
@@ -84,6 +86,8 @@ async function purgeExpired(
     twoFactorChallenges: await purge(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, at(now))),
     passwordResetTokens: await purge(db, passwordResetTokens, lt(passwordResetTokens.expiresAt, at(now))),
     realtimeTickets: await purge(db, realtimeTickets, lt(realtimeTickets.expiresAt, at(now))),
+    // Passkey ceremonies begun and never answered (docs/decisions/0042-passkeys.md).
+    passkeyChallenges: await purge(db, passkeyChallenges, lt(passkeyChallenges.expiresAt, at(now))),
     ssoAttempts: await purge(db, ssoAttempts, lt(ssoAttempts.expiresAt, at(now))),
     // Rows a sign-in holds right now are skipped, not waited for: the sweep then never holds one
     // row while waiting for another, so it cannot deadlock with a sign-in taking several keys.

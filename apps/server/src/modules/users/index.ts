@@ -4,3 +4,4 @@
 export type { BiAccounts } from './bi-accounts';
 export { ensureFirstAdmin } from './first-admin';
 export { presentUser } from './presenter';
+export { createReauth, type ConfirmCurrentPassword } from './reauth';

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 import { afterSignInPath, type SignInState } from './after-sign-in';
 import { login } from './api/login';
 import { SignInForm } from '../../shared/sign-in/sign-in-form';
+import { PasskeySignInButton } from './components/passkey-sign-in-button';
 
 /**
  * "Continue with {provider}" (single sign-on) is its own chunk, fetched once an email is typed:
@@ -48,6 +49,7 @@ export function SignInPage() {
           submit={login}
           onSuccess={onSuccess}
           notice={expired}
+          usernameAutoComplete="username webauthn"
           below={(username) =>
             typedEmail(username) && (
               <Suspense fallback={null}>
@@ -56,6 +58,7 @@ export function SignInPage() {
             )
           }
         />
+        <PasskeySignInButton onSuccess={onSuccess} />
         <Text ta="center" fz="sm" c="dimmed" mt="lg">
           {MESSAGES.contactVendor}{' '}
           <Anchor href={`mailto:${VENDOR_CONTACT_EMAIL}`} fz="sm" underline="always">

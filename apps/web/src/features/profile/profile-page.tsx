@@ -7,6 +7,7 @@ import { showToast } from '../../shared/ui/toast';
 import { useUpdateUser } from '../../shared/users/api/update-user';
 import { UserForm } from '../../shared/users/user-form/user-form';
 import { LinkedAppsCard } from './components/linked-apps-card';
+import { PasskeysCard } from './components/passkeys-card';
 import { SessionsCard } from './components/sessions-card';
 import { SsoLinksCard } from './components/sso-links-card';
 
@@ -51,6 +52,7 @@ export function ProfilePage() {
         />
       </Paper>
       <LinkedAppsCard user={me} />
+      <PasskeysCard />
       <SsoLinksCard />
       <SessionsCard />
     </>

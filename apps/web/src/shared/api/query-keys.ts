@@ -14,6 +14,9 @@ export const meKeys = { all: ['auth', 'me'] as const };
 /** GET auth/sessions: the signed-in user's devices. */
 export const sessionKeys = { all: ['auth', 'sessions'] as const };
 
+/** GET auth/passkeys: the signed-in user's passkeys. */
+export const passkeyKeys = { all: ['auth', 'passkeys'] as const };
+
 /** GET system-settings. */
 export const systemSettingKeys = { all: ['system-settings'] as const };
 

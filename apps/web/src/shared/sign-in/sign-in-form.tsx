@@ -29,6 +29,8 @@ export type SignInFormProps<T> = {
   /** Shown above the fields, e.g. "Your session expired." */
   notice?: ReactNode;
   submitLabel?: string;
+  /** The username field's autocomplete: /login adds `webauthn` (passkeys in its suggestions). */
+  usernameAutoComplete?: string;
   /** Shown under the button, from what is typed as the username (the sign-in page's single sign-on offer). */
   below?: (username: string) => ReactNode;
 };
@@ -48,6 +50,7 @@ export function SignInForm<T>({
   onSuccess,
   notice,
   submitLabel = 'Sign In',
+  usernameAutoComplete = 'username',
   below,
 }: SignInFormProps<T>) {
   const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
@@ -88,7 +91,7 @@ export function SignInForm<T>({
         <FormError message={serverError} />
         <TextInput
           label={usernameLabel}
-          autoComplete="username"
+          autoComplete={usernameAutoComplete}
           withAsterisk
           autoFocus={!inModal}
           {...form.getInputProps('username')}

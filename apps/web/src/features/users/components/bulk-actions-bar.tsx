@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { BULK_MESSAGES, type BulkAction, type BulkJob, type BulkUsersRequest } from '@portal/contract';
 import { useBiProjects } from '../../../shared/users/api/get-bi-projects';
@@ -63,12 +63,10 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
   );
   const { job, error } = useBulkJob(jobId, finished);
   // A remembered job the server no longer knows (or that is not this admin's): nothing to follow.
-  const gone = isApiError(error) && error.status === 404;
-  useEffect(() => {
-    if (!gone) return;
+  if (jobId !== null && isApiError(error) && error.status === 404) {
     rememberedBulkJob.forget();
     setJobId(null);
-  }, [gone]);
+  }
   const count = selection.allMatching ? total : selection.ids.size;
   if (count === 0 && jobId === null) return null;
 

@@ -1,0 +1,2 @@
+// What other modules may use of the passkeys module.
+export type { PasskeyService, RelyingParty } from './service';
