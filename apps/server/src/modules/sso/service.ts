@@ -29,6 +29,11 @@ export function domainOf(email: string): string | undefined {
     .toLowerCase();
 }
 
+/** The body's domains as stored: trimmed, lower-cased, once each. */
+const domainsOf = (body: SaveSsoProviderRequest) => [
+  ...new Set(body.domains.map((d) => d.trim().toLowerCase()).filter(Boolean)),
+];
+
 /**
  * Identity providers (admin), the lookup of the sign-in page, the "SSO required" rule the password
  * sign-in asks, and the links between users and identities (docs/decisions/0043-single-sign-on.md).
@@ -40,7 +45,7 @@ export function createSsoService(deps: SsoServiceDeps) {
     const errors: Record<string, string[]> = {};
     if (deps.requireHttps && !body.issuer.startsWith('https://')) errors.issuer = [SSO_MESSAGES.issuerHttps];
     if (!(await users.roleExists(body.role_id))) errors.role_id = [SSO_MESSAGES.unknownRole];
-    for (const domain of body.domains) {
+    for (const domain of domainsOf(body)) {
       const owner = await sso.findByDomain(domain);
       if (owner && owner.id !== exceptId) {
         errors.domains = [SSO_MESSAGES.domainTaken(domain, owner.name)];
@@ -54,7 +59,7 @@ export function createSsoService(deps: SsoServiceDeps) {
     name: body.name,
     issuer: body.issuer.replace(/\/$/, ''),
     clientId: body.client_id,
-    domains: body.domains,
+    domains: domainsOf(body),
     roleId: body.role_id,
     createUsers: body.create_users,
     ssoRequired: body.sso_required,

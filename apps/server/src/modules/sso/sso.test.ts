@@ -312,6 +312,15 @@ describe('single sign-on with the identity provider simulator', () => {
       has_client_secret: true,
     });
     const id = created.json().data.id as number;
+    for (const [field, value] of [
+      ['issuer', 'ftp://idp.acme.test'],
+      ['issuer', 'https://idp.acme.test/?tenant=1'],
+      ['domains', ['not a domain']],
+    ] as const) {
+      const bad = await http.post('sso/providers', { ...body, [field]: value }, { headers: adminHeaders });
+      expect(bad.statusCode, `${field} ${String(value)}`).toBe(422);
+      expect(bad.json().errors[field]).toBeDefined();
+    }
     const taken = await http.post('sso/providers', { ...body, domains: [DOMAIN] }, { headers: adminHeaders });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.domains).toEqual([SSO_MESSAGES.domainTaken(DOMAIN, 'Example SSO')]);
