@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconBuilding } from '@tabler/icons-react';
 import { SSO_MESSAGES, type SsoLookup } from '@portal/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { FormError } from '../../../shared/forms/form-error';
@@ -60,7 +60,7 @@ export function SsoOffer({ email }: { email: string }) {
         variant="default"
         fullWidth
         size="md"
-        leftSection={<IconKey size={18} aria-hidden />}
+        leftSection={<IconBuilding size={18} aria-hidden />}
         loading={leaving}
         onClick={() => void start()}
       >
