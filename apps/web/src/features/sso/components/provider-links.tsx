@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Button, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
-import { SSO_MESSAGES, type SsoLink } from '@portal/contract';
+import type { SsoLink } from '@portal/contract';
+import { RemoveSsoLinkDialog } from '../../../shared/sso/components/remove-sso-link-dialog';
 import { formatDayTime } from '../../../shared/format/dates';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { showToast } from '../../../shared/ui/toast';
 import { useSsoProviderLinks } from '../api/get-sso-provider-links';
-import { useRemoveSsoLink } from '../../../shared/sso/api/remove-sso-link';
 
 /** The portal users linked to identities at one provider, each removable. */
 export function ProviderLinks({ providerId }: { providerId: number }) {
   const links = useSsoProviderLinks(providerId);
-  const remove = useRemoveSsoLink();
   const [removing, setRemoving] = useState<SsoLink | null>(null);
 
   if (links.isPending) return <Loader size="sm" type="dots" />;
@@ -56,31 +53,7 @@ export function ProviderLinks({ providerId }: { providerId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove link"
-        message={`Are you sure you want to remove the link of ${removing?.user_name ?? ''}?`}
-        pending={remove.isPending ? 'Remove' : null}
-        actions={[
-          {
-            label: 'Remove',
-            color: 'red',
-            onConfirm: () =>
-              removing &&
-              remove.mutate(removing.id, {
-                onSuccess: () => {
-                  showToast({ color: 'green', message: SSO_MESSAGES.linkRemoved });
-                  setRemoving(null);
-                },
-              }),
-          },
-        ]}
-        onClose={() => setRemoving(null)}
-      >
-        <Text fz="sm" c="dimmed">
-          The identity will no longer sign this user in until it is linked again at their next sign-in.
-        </Text>
-      </ConfirmDialog>
+      <RemoveSsoLinkDialog link={removing} onClose={() => setRemoving(null)} />
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { SSO_MESSAGES, type SsoLink } from '@portal/contract';
-import { useRemoveSsoLink } from '../../../shared/sso/api/remove-sso-link';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { showToast } from '../../../shared/ui/toast';
+import type { SsoLink } from '@portal/contract';
+import { RemoveSsoLinkDialog } from '../../../shared/sso/components/remove-sso-link-dialog';
 import { useUserSsoLinks } from '../api/get-user-sso-links';
 
 /**
@@ -12,7 +10,6 @@ import { useUserSsoLinks } from '../api/get-user-sso-links';
  */
 export function SsoLinksSummary({ userId }: { userId: number }) {
   const links = useUserSsoLinks(userId);
-  const remove = useRemoveSsoLink();
   const [removing, setRemoving] = useState<SsoLink | null>(null);
   if (!links.data?.length) return null;
   return (
@@ -30,27 +27,7 @@ export function SsoLinksSummary({ userId }: { userId: number }) {
           </Button>
         </Group>
       ))}
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove link"
-        message={`Are you sure you want to remove the ${removing?.provider_name ?? ''} link?`}
-        pending={remove.isPending ? 'Remove' : null}
-        actions={[
-          {
-            label: 'Remove',
-            color: 'red',
-            onConfirm: () =>
-              removing &&
-              remove.mutate(removing.id, {
-                onSuccess: () => {
-                  showToast({ color: 'green', message: SSO_MESSAGES.linkRemoved });
-                  setRemoving(null);
-                },
-              }),
-          },
-        ]}
-        onClose={() => setRemoving(null)}
-      />
+      <RemoveSsoLinkDialog link={removing} onClose={() => setRemoving(null)} />
     </Paper>
   );
 }
