@@ -113,7 +113,7 @@ test.describe('Passkeys', () => {
     await addVirtualAuthenticator(page);
     await page.goto(`${BASE_URL}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.wrongAddress);
     await expect(page).toHaveURL(/\/login/);
   });
 });

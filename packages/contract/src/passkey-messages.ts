@@ -25,4 +25,6 @@ export const PASSKEY_MESSAGES = {
   /** Web only: the browser has no WebAuthn, or the person cancelled. */
   unsupported: 'This browser cannot use passkeys.',
   cancelled: 'The passkey request was cancelled.',
+  /** Web only: the page is open at an address the portal's passkeys do not belong to (an IP, another host). */
+  wrongAddress: "Passkeys work only at the portal's own address. Open the portal there to use one.",
 } as const;

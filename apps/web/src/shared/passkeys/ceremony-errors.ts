@@ -13,5 +13,9 @@ export const isCancelled = (error: unknown) =>
 export function ceremonyErrorMessage(error: unknown): string {
   if (isCancelled(error)) return PASSKEY_MESSAGES.cancelled;
   if (error instanceof Error && error.name === 'InvalidStateError') return PASSKEY_MESSAGES.alreadyAdded;
+  // @simplewebauthn/browser's codes when the page's host cannot hold the relying party's passkeys
+  // (an IP address, or a host other than APP_URL's): its own message names the host, not the remedy.
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID') return PASSKEY_MESSAGES.wrongAddress;
   return error instanceof Error && error.message ? error.message : PASSKEY_MESSAGES.unsupported;
 }
