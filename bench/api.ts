@@ -23,6 +23,7 @@ import {
   root,
   scratchPglite,
   scratchPostgres,
+  nodeTuningEnv,
   serverEnv,
   serverMain,
   signIn,
@@ -109,7 +110,11 @@ async function main() {
   const ratios = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();
   try {
-    const bareServer = await startChild('bare fastify', path.join(root, 'bench/bare-server.mjs'), {});
+    const bareServer = await startChild(
+      'bare fastify',
+      path.join(root, 'bench/bare-server.mjs'),
+      nodeTuningEnv(),
+    );
     children.push(bareServer);
     const bare: Target = {
       label: 'bare Fastify, constant JSON',

@@ -102,6 +102,20 @@ export async function scratchPglite(): Promise<Scratch> {
   };
 }
 
+/**
+ * Node and glibc settings as the image starts the server (Dockerfile,
+ * docs/decisions/0041-server-memory.md); BENCH_NODE_TUNING=0: Node's defaults. A bare baseline
+ * compared with the server runs with the same ones, so a ratio measures the portal, not a setting.
+ */
+export function nodeTuningEnv(): Record<string, string> {
+  if (process.env.BENCH_NODE_TUNING === '0') return {};
+  return {
+    NODE_OPTIONS: '--max-semi-space-size=4',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
+  };
+}
+
 /** Environment of a production-like server: no request logging, a real key, a known admin. */
 export function serverEnv(database: Scratch): Record<string, string> {
   return {
@@ -114,12 +128,7 @@ export function serverEnv(database: Scratch): Record<string, string> {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     // Later issues: embedded simulators are opt-in in production.
     SIMULATORS: 'on',
-    // As the image starts it (Dockerfile, docs/decisions/0041-server-memory.md); BENCH_NODE_TUNING=0: Node's defaults.
-    ...(process.env.BENCH_NODE_TUNING !== '0' && {
-      NODE_OPTIONS: '--max-semi-space-size=4',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      MALLOC_TRIM_THRESHOLD_: '131072',
-    }),
+    ...nodeTuningEnv(),
     ...database.env,
   };
 }

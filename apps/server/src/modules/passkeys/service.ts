@@ -1,13 +1,9 @@
 import { createHmac } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
   PASSKEY_MESSAGES,
@@ -24,6 +20,14 @@ import type { AuthService, SignedIn } from '../auth';
 import type { Actor, UserRecord, UserRepository } from '../directory';
 import type { ConfirmCurrentPassword } from '../users';
 import type { PasskeyChallengeRepository, PasskeyRecord, PasskeyRepository } from './repository';
+
+/**
+ * The WebAuthn library, loaded at the first ceremony: it costs the server ~25 MB of memory from its
+ * start (measured with `node --expose-gc`), and most instances see a passkey seldom
+ * (docs/decisions/0041-server-memory.md).
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webAuthn = () => (library ??= import('@simplewebauthn/server'));
 
 /** Where passkeys are valid: the relying party is APP_URL's host, the only origin APP_URL itself. */
 export type RelyingParty = { id: string; origin: string; name: string };
@@ -107,7 +111,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     async registrationOptions(user: UserRecord): Promise<Ceremony<PublicKeyCredentialCreationOptionsJSON>> {
       const existing = await passkeys.listOf(user.id);
       if (existing.length >= PASSKEYS.maxPerUser) throw new AppError(409, PASSKEY_MESSAGES.tooMany);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webAuthn()
+      ).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: user.username ?? user.email,
@@ -137,7 +143,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       const refused = () => new AppError(422, PASSKEY_MESSAGES.registrationFailed);
       let verified;
       try {
-        verified = await verifyRegistrationResponse({
+        verified = await (
+          await webAuthn()
+        ).verifyRegistrationResponse({
           response: {
             ...input.response,
             clientExtensionResults: input.response.clientExtensionResults ?? {},
@@ -199,7 +207,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
 
     /** Begins a passkey sign-in: discoverable credentials (no account named), a new attempt. */
     async signInOptions(): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webAuthn()
+      ).generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials: [],
         userVerification: 'required',
@@ -231,7 +241,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       if (!found) return refuseSignIn('unknown_credential', client);
       let verified;
       try {
-        verified = await verifyAuthenticationResponse({
+        verified = await (
+          await webAuthn()
+        ).verifyAuthenticationResponse({
           response: {
             ...input.response,
             clientExtensionResults: input.response.clientExtensionResults ?? {},

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import { SSO_MESSAGES, type SsoCallbackRequest } from '@portal/contract';
 import type { Db } from '../../../db/client';
 import { recordAudit } from '../../../lib/audit';
@@ -13,6 +13,13 @@ import type { AuthService, SignedIn } from '../../auth';
 import type { UserRecord, UserRepository } from '../../directory';
 import type { ProviderRow, SsoRepository } from '../repository';
 import { domainOf, type SsoService } from '../service';
+
+/**
+ * openid-client, loaded at the first single sign-on (~7 MB of memory from the server's start
+ * otherwise, for instances that may never see one; docs/decisions/0041-server-memory.md).
+ */
+let library: Promise<typeof OpenIdClient> | undefined;
+const openIdClient = () => (library ??= import('openid-client'));
 
 /** A started sign-in is good for this long (the person signs in at the provider meanwhile). */
 export const SSO_ATTEMPT_TTL_MS = 10 * 60_000;
@@ -82,9 +89,10 @@ const refusalMessages: Record<Refusal, string> = {
  */
 export function createSsoSignIn(deps: SsoSignInDeps) {
   const { db, sso, providers, users, appKey, now } = deps;
-  const configs = new Map<number, { key: string; at: number; config: oidc.Configuration }>();
+  const configs = new Map<number, { key: string; at: number; config: OpenIdClient.Configuration }>();
 
-  async function configOf(provider: ProviderRow): Promise<oidc.Configuration> {
+  async function configOf(provider: ProviderRow): Promise<OpenIdClient.Configuration> {
+    const oidc = await openIdClient();
     const key = `${provider.issuer}|${provider.clientId}|${provider.updatedAt.getTime()}`;
     const cached = configs.get(provider.id);
     if (cached && cached.key === key && now().getTime() - cached.at < DISCOVERY_TTL_MS) return cached.config;
@@ -217,6 +225,7 @@ export function createSsoSignIn(deps: SsoSignInDeps) {
   return {
     /** POST auth/sso/start: where to send the browser, and the secret it brings back. */
     async start(providerId: number, client: ClientInfo): Promise<{ url: string; attempt: string }> {
+      const oidc = await openIdClient();
       const provider = await sso.findProvider(providerId);
       if (!provider) throw AppError.notFound();
       if (!provider.enabled) throw new AppError(409, SSO_MESSAGES.providerDisabled);
@@ -259,6 +268,7 @@ export function createSsoSignIn(deps: SsoSignInDeps) {
       body: SsoCallbackRequest,
       client: ClientInfo,
     ): Promise<{ session: SignedIn; created: boolean }> {
+      const oidc = await openIdClient();
       const stateHash = sha256(body.state);
       const attempt = await sso.takeAttempt(stateHash);
       const bound =
