@@ -11,6 +11,8 @@ export const SSO_MESSAGES = {
   ssoRequired: (provider: string) =>
     `Your organisation signs in with ${provider}. Use "Continue with ${provider}" on the sign-in page.`,
   continueWith: (provider: string) => `Continue with ${provider}`,
+  /** Web only: the page is open at another address than the portal's own (APP_URL), where the provider returns. */
+  wrongAddress: (origin: string) => `Single sign-on works at ${origin}. Open the portal there to continue.`,
   /** 401 at the callback: the attempt is unknown, used, expired or not this browser's. */
   attemptInvalid: 'This sign-in attempt has expired or was already used. Please start again.',
   /** 401: the identity provider's answer did not check out (wrong token, audience, nonce, PKCE…). */

@@ -34,6 +34,32 @@ describe('Single sign-on on the sign-in page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('at another address than the portal’s own, says where single sign-on works instead of leaving', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    mockApi({
+      'GET auth/sso/lookup': { body: { data: { id: 4, name: 'Acme SSO' } } },
+      'POST auth/sso/start': {
+        body: {
+          data: {
+            url: 'https://idp.acme.test/auth?redirect_uri=https%3A%2F%2Fportal.acme.test%2Fsso%2Fcallback',
+            attempt: 'tab-secret',
+          },
+        },
+      },
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email or Username/), 'casey@acme.test');
+    await user.click(await screen.findByRole('button', { name: SSO_MESSAGES.continueWith('Acme SSO') }));
+    expect(
+      await screen.findByText(SSO_MESSAGES.wrongAddress('https://portal.acme.test')),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('portal.sso.attempt')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
   it('/sso/callback posts the provider answer with the tab secret and opens the dashboard', async () => {
     sessionStorage.setItem('portal.sso.attempt', 'tab-secret');
     const me = buildUser({ id: 7, name: 'Alex' });

@@ -45,6 +45,16 @@ export function SsoOffer({ email }: { email: string }) {
     setLeaving(true);
     try {
       const { url, attempt } = await startSsoSignIn(provider.id);
+      // The provider returns to the portal's own address (APP_URL); the attempt's secret is kept by
+      // this tab's storage, which another address (127.0.0.1 for localhost, an old host name) cannot
+      // read there: the sign-in would come back refused.
+      const back = new URL(url).searchParams.get('redirect_uri');
+      const home = back ? new URL(back).origin : window.location.origin;
+      if (home !== window.location.origin) {
+        setLeaving(false);
+        setError(SSO_MESSAGES.wrongAddress(home));
+        return;
+      }
       rememberSsoAttempt(attempt);
       window.location.assign(url);
     } catch (failure) {
