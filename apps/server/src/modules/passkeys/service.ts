@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type * as WebAuthn from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -26,7 +27,7 @@ import type { PasskeyChallengeRepository, PasskeyRecord, PasskeyRepository } fro
  * start (measured with `node --expose-gc`), and most instances see a passkey seldom
  * (docs/decisions/0041-server-memory.md).
  */
-let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+let library: Promise<typeof WebAuthn> | undefined;
 const webAuthn = () => (library ??= import('@simplewebauthn/server'));
 
 /** Where passkeys are valid: the relying party is APP_URL's host, the only origin APP_URL itself. */
