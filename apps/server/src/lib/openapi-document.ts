@@ -100,7 +100,7 @@ function keepUsedComponents(document: Document) {
 /**
  * An example on every request body and answer that has none: an error answer's for its status,
  * else drawn from its schema, with each named component's own example
- * (lib/openapi-components.ts) where it refers to one.
+ * (lib/openapi-components/) where it refers to one.
  */
 function addExamples(document: Document) {
   for (const operation of operationsOf(document)) {

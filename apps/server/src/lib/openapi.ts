@@ -54,7 +54,7 @@ export function described<T extends core.$ZodType>(schema: T, description: strin
 
 /**
  * Names `schema` in the OpenAPI document: a component `id` (routes then refer to it by $ref) with an
- * example. Call once per schema instance, at module level (lib/openapi-components.ts).
+ * example. Call once per schema instance, at module level (lib/openapi-components/).
  */
 export function documentAs<T extends core.$ZodType>(schema: T, id: string, example: unknown): T {
   globalRegistry.add(schema, { ...globalRegistry.get(schema), id, example });
