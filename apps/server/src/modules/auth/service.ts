@@ -202,8 +202,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     const userId = user.id;
     // The user's email domain signs in with its identity provider only: the right password is no way in
-    // (docs/decisions/0043-single-sign-on.md). Told only after the credentials proved right.
-    const required = await deps.singleSignOn?.requiredFor(user.email);
+    // (docs/decisions/0043-single-sign-on.md). Told only after the credentials proved right. When the
+    // email typed was this user's, signIn asked already: one lookup per sign-in, not two.
+    const askedAlready = attempt.username.trim().toLowerCase() === user.email.toLowerCase();
+    const required = askedAlready ? undefined : await deps.singleSignOn?.requiredFor(user.email);
     if (required) {
       // Settled as abandoned by signIn's catch: a refusal here costs the account nothing.
       await audit('auth.login.failed', userId, { reason: 'sso_required' });

@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
@@ -25,6 +24,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast } from '../../../shared/ui/toast';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
+import { ProfileCard } from './profile-card';
 
 const lastUsed = (passkey: Passkey) => (passkey.lastUsedAt ? formatAgo(passkey.lastUsedAt) : 'Never');
 
@@ -206,19 +206,10 @@ export function PasskeysCard() {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="lg"
-      maw={860}
-      mt="lg"
-      component="section"
-      aria-labelledby="profile-passkeys"
-    >
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg" id="profile-passkeys">
-          Passkeys
-        </Title>
+    <ProfileCard
+      id="profile-passkeys"
+      title="Passkeys"
+      actions={
         <Button
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
@@ -227,7 +218,8 @@ export function PasskeysCard() {
         >
           Add a passkey
         </Button>
-      </Group>
+      }
+    >
       {!supported && (
         <Alert color="gray" variant="light" mb="md">
           {PASSKEY_MESSAGES.unsupported}
@@ -283,6 +275,6 @@ export function PasskeysCard() {
         }}
         onCancel={() => setRemoving(null)}
       />
-    </Paper>
+    </ProfileCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
 import { SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
 import { formatAgo, formatDayTime } from '../../../shared/format/dates';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
+import { ProfileCard } from './profile-card';
 
 const when = (iso: string) => formatDayTime(iso);
 const ago = (iso: string) => formatAgo(iso);
@@ -75,19 +76,10 @@ export function SessionsCard() {
     });
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="lg"
-      maw={860}
-      mt="lg"
-      component="section"
-      aria-labelledby="profile-sessions"
-    >
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg" id="profile-sessions">
-          Sessions
-        </Title>
+    <ProfileCard
+      id="profile-sessions"
+      title="Sessions"
+      actions={
         <Group gap="xs">
           <Button
             variant="default"
@@ -108,7 +100,8 @@ export function SessionsCard() {
             Sign out other sessions
           </Button>
         </Group>
-      </Group>
+      }
+    >
       {sessions.isPending ? (
         <PageLoader label="Loading sessions…" minHeight={80} />
       ) : sessions.isError ? (
@@ -152,6 +145,6 @@ export function SessionsCard() {
         pending={revoke.isPending ? 'Sign out' : null}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </ProfileCard>
   );
 }
