@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BI_MESSAGES, MESSAGES } from '@portal/contract';
@@ -55,9 +55,12 @@ describe('Report details', () => {
     expect(http.calls('GET dundas-bi/log-on/token')[0]?.url.searchParams.get('item')).toBe('d-fleet');
     expect(screen.getByRole('heading', { name: 'Fleet Overview' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'NS BI' })).toHaveAttribute('href', '/nsbi');
-    expect(
-      http.calls('POST user-logs/increase-report-clicks').map((c) => c.url.searchParams.get('report_id')),
-    ).toEqual(['d-fleet']);
+    // Counted after the view is drawn (an effect): on a busy machine the call may come a moment later.
+    await waitFor(() =>
+      expect(
+        http.calls('POST user-logs/increase-report-clicks').map((c) => c.url.searchParams.get('report_id')),
+      ).toEqual(['d-fleet']),
+    );
   });
 
   it('when the BI session ends, says so; Reload gets a new token without leaving the page', async () => {
