@@ -12,12 +12,6 @@ import { createUser, signIn, type TestTokens } from './builders';
 import { api } from './http';
 import { createSoftAuthenticator, type SoftAuthenticator } from './passkey-authenticator';
 
-/** A clock the passkey tests move forward (a challenge's five minutes): pass `now` to useTestApp. */
-export function testClock() {
-  const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
-  return clock;
-}
-
 /** A key that is not the passkey's: its signatures must not verify. */
 export const createSoftAuthenticatorKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
 

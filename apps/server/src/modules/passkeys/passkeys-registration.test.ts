@@ -11,7 +11,8 @@ import { passkeyCredentials } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
 import { createUser, signIn, type BuiltUser } from '../../test/builders';
 import { createSoftAuthenticator } from '../../test/passkey-authenticator';
-import { passkeyKit, testClock } from '../../test/passkeys';
+import { testClock } from '../../test/clock';
+import { passkeyKit } from '../../test/passkeys';
 import { relyingPartyOf } from './service';
 
 // Passkeys added, listed, renamed and removed (docs/decisions/0042-passkeys.md).

@@ -12,7 +12,8 @@ import { useTestApp } from '../../test/use-test-app';
 import { createAdmin, createUser, signIn } from '../../test/builders';
 import { api } from '../../test/http';
 import { createSoftAuthenticator } from '../../test/passkey-authenticator';
-import { createSoftAuthenticatorKey, passkeyKit, testClock } from '../../test/passkeys';
+import { testClock } from '../../test/clock';
+import { createSoftAuthenticatorKey, passkeyKit } from '../../test/passkeys';
 
 // Signing in with a passkey: refusals and the rules every sign-in keeps (docs/decisions/0042-passkeys.md).
 

@@ -69,6 +69,15 @@ export const createSsoRepository = defineRepository((db: Executor) => {
       return row && { ...row.provider, links: row.links };
     },
 
+    /** The enabled providers whose domains must sign in with them (SSO required), oldest first. */
+    async requiredProviders(): Promise<Array<{ name: string; domains: string[] }>> {
+      return db
+        .select({ name: ssoProviders.name, domains: ssoProviders.domains })
+        .from(ssoProviders)
+        .where(and(eq(ssoProviders.enabled, true), eq(ssoProviders.ssoRequired, true)))
+        .orderBy(asc(ssoProviders.id));
+    },
+
     async countProviders(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(ssoProviders);
       return row?.n ?? 0;

@@ -16,6 +16,14 @@ export type SsoServiceDeps = {
   now: () => Date;
 };
 
+/**
+ * How long a password sign-in trusts the "SSO required" domains it read: every sign-in asked the
+ * database before (docs/decisions/0043-single-sign-on.md). A change made here applies at once; one
+ * made on another instance (or in the database) within this time, as a revoked session does
+ * (tokens' SESSION_CACHE_TTL_MS).
+ */
+export const SSO_REQUIRED_CACHE_MS = 1_000;
+
 /** Bound to the provider row: a sealed secret copied to another row does not open. */
 const secretContext = (providerId: number) => `sso_providers:${providerId}`;
 
@@ -71,6 +79,32 @@ export function createSsoService(deps: SsoServiceDeps) {
     clientSecretChanged: Boolean(body.client_secret),
   });
 
+  // The domains that must sign in with their provider, by domain: read at most once per
+  // SSO_REQUIRED_CACHE_MS, by one query that sign-ins arriving meanwhile share.
+  let required: { readAt: number; names: Promise<Map<string, string>> } | undefined;
+  function requiredDomains(): Promise<Map<string, string>> {
+    const at = now().getTime();
+    if (required && at >= required.readAt && at - required.readAt < SSO_REQUIRED_CACHE_MS)
+      return required.names;
+    const names = sso.requiredProviders().then((rows) => {
+      const byDomain = new Map<string, string>();
+      for (const row of rows)
+        for (const domain of row.domains) if (!byDomain.has(domain)) byDomain.set(domain, row.name);
+      return byDomain;
+    });
+    const read = { readAt: at, names };
+    required = read;
+    // A failed read is not kept: the next sign-in asks again.
+    names.catch(() => {
+      if (required === read) required = undefined;
+    });
+    return names;
+  }
+  /** After a change to the providers on this instance: the next sign-in reads them anew. */
+  const forgetRequired = () => {
+    required = undefined;
+  };
+
   async function mustFind(id: number): Promise<ProviderRow> {
     const provider = await sso.findProvider(id);
     if (!provider) throw AppError.notFound();
@@ -102,6 +136,7 @@ export function createSsoService(deps: SsoServiceDeps) {
         });
         return created;
       });
+      forgetRequired();
       return mustFind(id);
     },
 
@@ -128,6 +163,7 @@ export function createSsoService(deps: SsoServiceDeps) {
           details: auditOf(body),
         });
       });
+      forgetRequired();
       return mustFind(id);
     },
 
@@ -144,6 +180,7 @@ export function createSsoService(deps: SsoServiceDeps) {
           details: { name: provider.name, issuer: provider.issuer, links: provider.links },
         });
       });
+      forgetRequired();
     },
 
     async linksOfProvider(id: number) {
@@ -182,8 +219,8 @@ export function createSsoService(deps: SsoServiceDeps) {
     async requiredFor(email: string): Promise<{ name: string } | undefined> {
       const domain = domainOf(email);
       if (!domain) return undefined;
-      const provider = await sso.findByDomain(domain);
-      return provider?.enabled && provider.ssoRequired ? { name: provider.name } : undefined;
+      const name = (await requiredDomains()).get(domain);
+      return name === undefined ? undefined : { name };
     },
 
     /** The client secret of a provider, opened; undefined when none is stored or it cannot be opened. */
@@ -225,6 +262,7 @@ export function createSsoService(deps: SsoServiceDeps) {
           now(),
         );
       });
+      forgetRequired();
     },
   };
 }

@@ -2,16 +2,38 @@ import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, ROLE_IDS, SSO_MESSAGES } from '@portal/contract';
 import { auditLog, ssoProviders } from '../../db/schema';
+import { SSO_REQUIRED_CACHE_MS } from './service';
 import { bearer, createUser, signedInAdmin, signIn } from '../../test/builders';
 import { api } from '../../test/http';
+import { testClock } from '../../test/clock';
 import { useTestApp } from '../../test/use-test-app';
 import { SSO_DOMAIN as DOMAIN, startAndSignIn } from '../../test/sso';
 
 // Single sign-on's rules for password sign-in, its admin screens and who may call what (docs/decisions/0043-single-sign-on.md).
 
 describe('single sign-on: SSO required and the admin screens', () => {
-  const t = useTestApp();
+  const clock = testClock();
+  const t = useTestApp({}, { now: clock.now });
   const http = api(t);
+  /** The Example SSO provider saved through the admin API as it is, but for SSO required. */
+  const saveRequired = async (ssoRequired: boolean) => {
+    const { data } = (await http.get(`sso/providers/${providerId}`, { headers: adminHeaders })).json();
+    return http.put(
+      `sso/providers/${providerId}`,
+      {
+        name: data.name,
+        issuer: data.issuer,
+        client_id: data.client_id,
+        client_secret: '',
+        domains: data.domains,
+        role_id: data.role_id,
+        create_users: data.create_users,
+        sso_required: ssoRequired,
+        enabled: data.enabled,
+      },
+      { headers: adminHeaders },
+    );
+  };
   let providerId: number;
   let adminHeaders: Record<string, string>;
   beforeAll(async () => {
@@ -24,7 +46,8 @@ describe('single sign-on: SSO required and the admin screens', () => {
     const user = await createUser(t, { email: `pat@${DOMAIN}`, username: 'pat.sso' });
     const before = await http.post('auth/login', { username: user.email, password: user.password });
     expect(before.statusCode).toBe(200);
-    await t.database.db.update(ssoProviders).set({ ssoRequired: true });
+    // The admin turns it on: applied at once on this instance.
+    expect((await saveRequired(true)).statusCode).toBe(200);
     try {
       for (const username of [user.email, 'pat.sso']) {
         const res = await http.post('auth/login', { username, password: user.password });
@@ -40,8 +63,28 @@ describe('single sign-on: SSO required and the admin screens', () => {
         .where(like(auditLog.action, 'auth.login.failed'));
       expect(failed.some((row) => row.details?.reason === 'sso_required')).toBe(true);
     } finally {
-      await t.database.db.update(ssoProviders).set({ ssoRequired: false });
+      expect((await saveRequired(false)).statusCode).toBe(200);
     }
+    expect(
+      (await http.post('auth/login', { username: user.email, password: user.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('SSO required set elsewhere (another instance, the database) applies within SSO_REQUIRED_CACHE_MS', async () => {
+    const user = await createUser(t, { email: `kim@${DOMAIN}`, username: 'kim.sso' });
+    const signInKim = () => http.post('auth/login', { username: user.email, password: user.password });
+    expect((await signInKim()).statusCode).toBe(200); // the domains are read now
+    await t.database.db.update(ssoProviders).set({ ssoRequired: true });
+    try {
+      clock.offsetMs += SSO_REQUIRED_CACHE_MS;
+      const res = await signInKim();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(SSO_MESSAGES.ssoRequired('Example SSO'));
+    } finally {
+      await t.database.db.update(ssoProviders).set({ ssoRequired: false });
+      clock.offsetMs += SSO_REQUIRED_CACHE_MS;
+    }
+    expect((await signInKim()).statusCode).toBe(200);
   });
 
   it('admin: list, create (secret sealed, never answered), update, links and remove a link; customers get 403', async () => {
