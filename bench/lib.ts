@@ -179,6 +179,19 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds of a process's main thread (JavaScript, and PGlite inside it) apart from its other
+ * threads (libuv's pool, where Argon2id runs, and V8's helpers), from /proc/<pid>/task/<tid>/stat.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** The middle value (upper middle for an even count): one noisy round does not move it. */
 export function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

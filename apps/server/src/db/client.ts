@@ -7,6 +7,7 @@ import type { Client, Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../lib/paths';
 import { runNamed } from './pglite-prepared';
+import { nameStatements } from './pglite-statements';
 import { detectTransactionPooler, unnamedStatementsClient } from './pooler';
 import { createResilientPool } from './resilient-pool';
 import * as schema from './schema';
@@ -171,6 +172,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // After the migrations: their DDL would change the plans of statements named before it.
+  await nameStatements(client);
   return {
     kind: 'pglite',
     db: db as unknown as Db,

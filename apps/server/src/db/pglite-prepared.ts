@@ -1,18 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlQuery } from './client';
+import { join } from './pglite-statements';
 
 /** The named statements each PGlite instance has parsed. */
 const parsedBy = new WeakMap<PGlite, Set<string>>();
-
-const join = (parts: Uint8Array[]) => {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-};
 
 /**
  * Runs a named prepared statement on PGlite, values bound, under the plan mode asked for: PGlite's
@@ -31,33 +22,37 @@ export async function runNamed(
   const { serialize } = protocol;
   let parsed = parsedBy.get(pglite);
   if (!parsed) parsedBy.set(pglite, (parsed = new Set()));
-  return pglite.runExclusive(async () => {
-    const first = !parsed.has(name);
-    try {
-      const { messages } = await pglite.execProtocol(
-        join([
-          serialize.query(`set plan_cache_mode = force_${plan === 'generic' ? 'generic' : 'custom'}_plan`),
-          ...(first ? [serialize.parse({ name, text })] : []),
-          serialize.bind({ statement: name, values: values.map((v) => (v == null ? null : String(v))) }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
+  // The transaction lock first, as PGlite's own query takes it: sent while another caller's
+  // transaction is open, the statement would run inside it (PGlite is one session).
+  return pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      const first = !parsed.has(name);
+      try {
+        const { messages } = await pglite.execProtocol(
+          join([
+            serialize.query(`set plan_cache_mode = force_${plan === 'generic' ? 'generic' : 'custom'}_plan`),
+            ...(first ? [serialize.parse({ name, text })] : []),
+            serialize.bind({ statement: name, values: values.map((v) => (v == null ? null : String(v))) }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+            serialize.query('reset plan_cache_mode'),
+          ]),
+        );
+        parsed.add(name);
+        const results = parse.parseResults(messages, pglite.parsers);
+        return (results.find((r) => r.fields.length > 0)?.rows ?? []) as Array<Record<string, unknown>>;
+      } catch (error) {
+        // Start this statement afresh next time, and leave the session as it was.
+        parsed.delete(name);
+        const cleanUp = [
+          serialize.close({ type: 'S', name }),
           serialize.sync(),
           serialize.query('reset plan_cache_mode'),
-        ]),
-      );
-      parsed.add(name);
-      const results = parse.parseResults(messages, pglite.parsers);
-      return (results.find((r) => r.fields.length > 0)?.rows ?? []) as Array<Record<string, unknown>>;
-    } catch (error) {
-      // Start this statement afresh next time, and leave the session as it was.
-      parsed.delete(name);
-      const cleanUp = [
-        serialize.close({ type: 'S', name }),
-        serialize.sync(),
-        serialize.query('reset plan_cache_mode'),
-      ];
-      await pglite.execProtocol(join(cleanUp), { throwOnError: false }).catch(() => undefined);
-      throw error;
-    }
-  });
+        ];
+        await pglite.execProtocol(join(cleanUp), { throwOnError: false }).catch(() => undefined);
+        throw error;
+      }
+    }),
+  );
 }
