@@ -26,7 +26,15 @@ export function SsoCallbackPage() {
     started.current = true;
     const attempt = takeSsoAttempt();
     const state = params.get('state');
-    const query = (name: string) => params.get(name) ?? undefined;
+    const answer = {
+      code: params.get('code') ?? undefined,
+      iss: params.get('iss') ?? undefined,
+      error: params.get('error') ?? undefined,
+      error_description: params.get('error_description') ?? undefined,
+    };
+    // The provider's code and state leave the address bar (and this history entry) at once: spent
+    // or refused, they are nothing to bookmark, share or send again with Back.
+    void navigate({ search: '' }, { replace: true });
     void (async () => {
       if (!attempt || !state) {
         setError(SSO_MESSAGES.attemptInvalid);
@@ -34,14 +42,7 @@ export function SsoCallbackPage() {
       }
       clearSession();
       try {
-        const session = await finishSsoSignIn({
-          attempt,
-          state,
-          code: query('code'),
-          iss: query('iss'),
-          error: query('error'),
-          error_description: query('error_description'),
-        });
+        const session = await finishSsoSignIn({ attempt, state, ...answer });
         saveSession(session);
         void navigate(routes.dashboard, { replace: true });
       } catch (failure) {

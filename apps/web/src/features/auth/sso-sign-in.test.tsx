@@ -84,9 +84,11 @@ describe('Single sign-on on the sign-in page', () => {
   it('/sso/callback shows a refusal with its reason and a way back', async () => {
     sessionStorage.setItem('portal.sso.attempt', 'tab-secret');
     mockApi({ 'POST auth/sso/callback': { status: 401, body: { message: SSO_MESSAGES.emailNotVerified } } });
-    renderApp('/sso/callback?code=c1&state=s1');
+    const { router } = renderApp('/sso/callback?code=c1&state=s1');
     expect(await screen.findByRole('alert')).toHaveTextContent(SSO_MESSAGES.emailNotVerified);
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toBeInTheDocument();
+    // The spent code and state are gone from the address bar.
+    expect(router.state.location).toMatchObject({ pathname: '/sso/callback', search: '' });
   });
 
   it('/sso/callback without this tab’s attempt says it expired and asks nothing', async () => {
