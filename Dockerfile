@@ -77,10 +77,11 @@ ENV NODE_ENV=production \
     ENV_FILE= \
     # npm (for `npm run doctor` and the like) writes its logs under HOME: the tmpfs, not the read-only root.
     HOME=/tmp \
-    # Memory (docs/decisions/0041-server-memory.md): a 4 MB young generation instead of V8's 16 MB,
-    # and glibc handing large blocks (an Argon2id check takes 19 MiB) back to the system when freed.
+    # Memory (docs/decisions/0041-server-memory.md, 0047-idle-memory.md): a 4 MB young generation
+    # instead of V8's 16 MB, and glibc handing blocks of 32 KiB and more (an Argon2id check's 19 MiB,
+    # V8's compiler scratch memory) back to the system when freed.
     NODE_OPTIONS=--max-semi-space-size=4 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_MMAP_THRESHOLD_=32768 \
     MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules

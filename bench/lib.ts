@@ -111,7 +111,8 @@ export function nodeTuningEnv(): Record<string, string> {
   if (process.env.BENCH_NODE_TUNING === '0') return {};
   return {
     NODE_OPTIONS: '--max-semi-space-size=4',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    // BENCH_MMAP_THRESHOLD: another value to compare with the image's (decision 0047).
+    MALLOC_MMAP_THRESHOLD_: process.env.BENCH_MMAP_THRESHOLD ?? '32768',
     MALLOC_TRIM_THRESHOLD_: '131072',
   };
 }

@@ -16,7 +16,9 @@ import { API_PREFIX, ROLE_IDS } from '@portal/contract';
 import { openDatabase } from '../apps/server/src/db/client';
 import {
   type Scratch,
+  cpuSeconds,
   loadAverage,
+  mainThreadCpuSeconds,
   printTable,
   requireBuild,
   root,
@@ -196,6 +198,9 @@ async function soak() {
         250,
       );
       console.log(`load average before the soak: ${loadAverage()}`);
+      // The server's CPU over the load, per request: what a memory setting costs in time (all threads;
+      // the main thread runs JavaScript and PGlite, the others compile, collect garbage, hash).
+      const cpuBefore = { all: cpuSeconds(server.pid), main: mainThreadCpuSeconds(server.pid) };
       let n = 0;
       await Promise.all(
         Array.from({ length: SOAK.connections }, async () => {
@@ -209,6 +214,10 @@ async function soak() {
         }),
       );
       clearInterval(sampler);
+      const cpu = {
+        all: cpuSeconds(server.pid) - cpuBefore.all,
+        main: mainThreadCpuSeconds(server.pid) - cpuBefore.main,
+      };
       console.log(`load average after the soak: ${loadAverage()}`);
       await sleep(10_000);
       const idleAfter = rssMB(server.pid);
@@ -240,6 +249,10 @@ async function soak() {
         },
         { figure: 'idle 10 s after the load', MB: idleAfter.toFixed(0), target: 'report' },
       ]);
+      const perRequest = (seconds: number) => `${((seconds / n) * 1e6).toFixed(0)} µs`;
+      console.log(
+        `\nserver CPU over the load: ${cpu.all.toFixed(1)} s (${perRequest(cpu.all)} a request), main thread ${cpu.main.toFixed(1)} s (${perRequest(cpu.main)})`,
+      );
     } finally {
       await server.stop();
     }

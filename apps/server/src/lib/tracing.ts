@@ -10,9 +10,9 @@ import {
   type Context,
   type Link,
   type Span,
+  type TextMapPropagator,
   type Tracer,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { RemoteCallResult } from '../integrations/remote';
 import { sqlStateOf } from './db-errors';
 import { currentRequestId } from './request-id';
@@ -22,26 +22,32 @@ export const MAX_SPAN_MS = 600_000;
 /** The span attribute naming the portal's request id (the id itself lives in lib/request-id.ts). */
 export const REQUEST_ID_ATTRIBUTE = 'portal.request_id';
 
-const propagator = new W3CTraceContextPropagator();
 let contextManagerSet = false;
 
 export type TracingConfig = { endpoint: string; sampleRate: number; serviceName: string };
 
+/** A started tracer, and the `traceparent` reader and writer (W3C Trace Context) of its spans. */
+export type Tracing = { tracer: Tracer; propagator: TextMapPropagator; shutdown(): Promise<void> };
+
 /**
  * A tracer exporting over OTLP/HTTP (JSON) to `endpoint` (+ /v1/traces), and how to flush it. The
- * SDK is loaded here, only when tracing is on: ~4 MB of heap a server without it does not carry
- * (docs/decisions/0041-server-memory.md).
+ * SDK and the propagator are loaded here, only when tracing is on: ~5 MB of heap a server without it
+ * does not carry (docs/decisions/0041-server-memory.md, 0047-idle-memory.md).
  */
-export async function startTracer(
-  config: TracingConfig,
-): Promise<{ tracer: Tracer; shutdown(): Promise<void> }> {
-  const [{ AsyncLocalStorageContextManager }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] =
-    await Promise.all([
-      import('@opentelemetry/context-async-hooks'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/sdk-trace-base'),
-    ]);
+export async function startTracer(config: TracingConfig): Promise<Tracing> {
+  const [
+    { AsyncLocalStorageContextManager },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    sdk,
+    { W3CTraceContextPropagator },
+  ] = await Promise.all([
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/core'),
+  ]);
   if (!contextManagerSet) {
     // Once per process: spans started inside a request find it as their parent (AsyncLocalStorage).
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -56,7 +62,11 @@ export async function startTracer(
       ),
     ],
   });
-  return { tracer: provider.getTracer('customer-portal'), shutdown: () => provider.shutdown() };
+  return {
+    tracer: provider.getTracer('customer-portal'),
+    propagator: new W3CTraceContextPropagator(),
+    shutdown: () => provider.shutdown(),
+  };
 }
 
 /**
@@ -64,7 +74,7 @@ export async function startTracer(
  * its parent. A client choosing our trace id or our sampling decision (flag 00 would switch tracing
  * off for its own requests) is not trusted (decision 0024); the server samples at its own rate.
  */
-export function foreignLinks(headers: Record<string, unknown>): Link[] {
+export function foreignLinks(propagator: TextMapPropagator, headers: Record<string, unknown>): Link[] {
   const foreign = trace.getSpanContext(propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter));
   return foreign && isSpanContextValid(foreign) ? [{ context: { ...foreign, isRemote: true } }] : [];
 }
@@ -84,7 +94,10 @@ export function cutAfterMax(span: Span): () => void {
  * header the call carries for it: `traceparent`. The request id travels one way only: the call's
  * `x-request-id` header is written by integrations/remote.ts from lib/request-id.ts, traced or not.
  */
-export function remoteSpan(tracer: Tracer, call: { system: string; method: string; path: string }) {
+export function remoteSpan(
+  { tracer, propagator }: Pick<Tracing, 'tracer' | 'propagator'>,
+  call: { system: string; method: string; path: string },
+) {
   const parent = context.active();
   const requestId = currentRequestId();
   const span = tracer.startSpan(

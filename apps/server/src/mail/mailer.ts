@@ -25,20 +25,26 @@ declare module 'fastify' {
 
 type Transport = { deliver(mail: Mail): Promise<void>; close(): void };
 
-async function smtpTransport(url: string, from: string): Promise<Transport> {
-  const { default: nodemailer } = await import('nodemailer');
-  const transporter = nodemailer.createTransport(url);
+/**
+ * nodemailer is loaded, and the transport made, at the first mail rather than at start: ~2 MB of
+ * heap an instance may not need for hours (docs/decisions/0047-idle-memory.md).
+ */
+function smtpTransport(url: string, from: string): Transport {
+  const open = async () => (await import('nodemailer')).default.createTransport(url);
+  let transporter: ReturnType<typeof open> | undefined;
   return {
     async deliver(mail) {
-      await transporter.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      transporter ??= open();
+      const smtp = await transporter;
+      await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
-    close: () => transporter.close(),
+    close() {
+      // A transport still being made is closed once it is.
+      void transporter?.then(
+        (smtp) => smtp.close(),
+        () => undefined,
+      );
+    },
   };
 }
 
@@ -60,7 +66,7 @@ export async function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Promise<Mailer> {
   const transport = opts.smtpUrl
-    ? await smtpTransport(opts.smtpUrl, opts.from)
+    ? smtpTransport(opts.smtpUrl, opts.from)
     : outboxTransport(opts.db, opts.log);
   const pending = new Set<Promise<void>>();
   const idle = async () => {

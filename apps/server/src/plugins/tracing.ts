@@ -44,12 +44,13 @@ export const tracingPlugin = fp(
       app.decorate('traceRemote', undefined);
       return;
     }
-    const { tracer, shutdown } = await startTracer(config);
+    const started = await startTracer(config);
+    const { tracer, propagator, shutdown } = started;
     if (app.database.kind === 'postgres') {
       const { default: pg } = await import('pg');
       tracePg(pg.Client.prototype as never, tracer);
     }
-    app.decorate('traceRemote', (call) => remoteSpan(tracer, call));
+    app.decorate('traceRemote', (call) => remoteSpan(started, call));
 
     // The browser's spans come through the relay (modules/browser-traces), not traced itself.
     const telemetry = `${API_PREFIX}/telemetry`;
@@ -64,7 +65,7 @@ export const tracingPlugin = fp(
         {
           kind: SpanKind.SERVER,
           root: true,
-          links: foreignLinks(request.headers),
+          links: foreignLinks(propagator, request.headers),
           attributes: {
             'http.request.method': request.method,
             'url.path': request.routeOptions.url ?? redactPath(request.url.split('?')[0]!),
