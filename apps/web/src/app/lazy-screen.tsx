@@ -28,9 +28,7 @@ export function lazyScreen(chunk: string, load: () => Promise<ComponentType>) {
   const Screen = lazy(() => fetchCode().then((component) => ({ default: component })));
   function ScreenOnArrival() {
     return (
-      // A screen's height: the footer waits below the fold instead of being pushed down by the
-      // screen when it comes (a layout shift).
-      <Suspense fallback={<PageLoader minHeight="100dvh" />}>
+      <Suspense fallback={<PageLoader minHeight="100dvh" screen />}>
         <Screen />
       </Suspense>
     );
