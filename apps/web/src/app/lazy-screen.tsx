@@ -1,4 +1,5 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyComponent } from '../shared/ui/lazy-component';
 import { PageLoader } from '../shared/ui/page-loader';
 import { loadChunk } from './lazy-page';
 
@@ -18,14 +19,7 @@ export const markLayoutDrawn = () => {
  * A chunk that fails is the route's error either way (RouteErrorBoundary).
  */
 export function lazyScreen(chunk: string, load: () => Promise<ComponentType>) {
-  let code: Promise<ComponentType> | undefined;
-  const fetchCode = () =>
-    (code ??= loadChunk(chunk, load).catch((error: unknown) => {
-      // Forgotten, so that a later visit tries again (a failed prefetch on intent, say).
-      code = undefined;
-      throw error;
-    }));
-  const Screen = lazy(() => fetchCode().then((component) => ({ default: component })));
+  const Screen = lazyComponent(() => loadChunk(chunk, load));
   function ScreenOnArrival() {
     return (
       <Suspense fallback={<PageLoader minHeight="100dvh" screen />}>
@@ -35,7 +29,7 @@ export function lazyScreen(chunk: string, load: () => Promise<ComponentType>) {
   }
   return {
     lazy: async () => {
-      const arriving = fetchCode();
+      const arriving = Screen.preload();
       if (layoutDrawn) await arriving;
       else void arriving.catch(() => undefined); // Screen's own import reports it
       return { Component: ScreenOnArrival };

@@ -6,5 +6,11 @@ import { useMediaQuery } from '@mantine/hooks';
  * it: a phone draws its layout once, not the wide one first and then its own (decision 0045).
  * False without layout (tests).
  */
+const NARROW = '(max-width: 47.99em)';
+
 export const useNarrowScreen = () =>
-  useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
+  useMediaQuery(NARROW, undefined, { getInitialValueInEffect: false }) ?? false;
+
+/** The same, read once outside a component (e.g. as a screen's code arrives). */
+export const isNarrowScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PASSKEY_MESSAGES, type Passkey } from '@portal/contract';
@@ -7,20 +7,23 @@ import { isCancelled } from '../../../shared/passkeys/ceremony-errors';
 import { passkeysSupported } from '../../../shared/passkeys/support';
 import { ConfirmPasswordModal } from '../../../shared/ui/confirm-password-modal';
 import { dialogOnFirstOpen, openerProps } from '../../../shared/ui/dialog-on-first-open';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast } from '../../../shared/ui/toast';
-import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
+import { isNarrowScreen, useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { PasskeyActions, PasskeyName, lastUsed, type PasskeyActionHandlers } from './passkey-parts';
 import { ProfileCard } from './profile-card';
 
 // Loaded when wanted (decision 0045): the naming dialog with its first opening; the table (Mantine's
-// Table) only on a screen wide enough for it, fetched as the card is drawn, alongside the list's data.
+// Table) only on a screen wide enough for it, fetched with the screen's code, alongside the list's data.
 const PasskeyNameModal = dialogOnFirstOpen(() =>
   import('./passkey-name-modal').then((m) => m.PasskeyNameModal),
 );
-const loadTable = () => import('./passkeys-table');
-const PasskeysTable = lazy(() => loadTable().then((m) => ({ default: m.PasskeysTable })));
+const PasskeysTable = lazyComponent(() => import('./passkeys-table').then((m) => m.PasskeysTable));
+// Fetched as soon as this code runs (with the screen, or on the intent to open it) on a wide
+// screen, not one step later when the card is drawn.
+if (!isNarrowScreen()) void PasskeysTable.preload().catch(() => undefined);
 
 const preloadDialogs = () => {
   PasskeyNameModal.preload();
@@ -79,9 +82,6 @@ export function PasskeysCard() {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const supported = passkeysSupported();
-  useEffect(() => {
-    if (!narrow) void loadTable().catch(() => undefined);
-  }, [narrow]);
 
   const onAdd = async (name: string) => {
     try {

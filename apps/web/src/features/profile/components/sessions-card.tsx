@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
@@ -6,17 +6,20 @@ import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { openerProps } from '../../../shared/ui/dialog-on-first-open';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
-import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
+import { isNarrowScreen, useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 import { ProfileCard } from './profile-card';
 import { SessionDevice } from './session-device';
 
-// Mantine's Table only on a screen wide enough for it, fetched as the card is drawn, alongside the
-// list's data (decision 0045).
-const loadTable = () => import('./sessions-table');
-const SessionsTable = lazy(() => loadTable().then((m) => ({ default: m.SessionsTable })));
+// Mantine's Table only on a screen wide enough for it, fetched with the screen's code, alongside
+// the list's data (decision 0045).
+const SessionsTable = lazyComponent(() => import('./sessions-table').then((m) => m.SessionsTable));
+// Fetched as soon as this code runs (with the screen, or on the intent to open it) on a wide
+// screen, not one step later when the card is drawn.
+if (!isNarrowScreen()) void SessionsTable.preload().catch(() => undefined);
 
 const loader = <PageLoader label="Loading sessions…" minHeight={80} />;
 
@@ -42,9 +45,6 @@ export function SessionsCard() {
   const [confirming, setConfirming] = useState(false);
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   const narrow = useNarrowScreen();
-  useEffect(() => {
-    if (!narrow) void loadTable().catch(() => undefined);
-  }, [narrow]);
 
   const onConfirm = () =>
     revoke.mutate(undefined, {
