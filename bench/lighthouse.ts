@@ -6,7 +6,7 @@
 // session stays in the tab). The flow runs `BENCH_RUNS` times (default 3), each in a fresh browser;
 // prints the median scores and metrics per screen, what held the median run down, and the load
 // average (scores taken on a busy machine mean little). `BENCH_SCREENS=login,users,…` picks
-// screens; `BENCH_REPORT_DIR` writes each median run's HTML report there.
+// screens; `BENCH_REPORT_DIR` writes each median run's HTML and JSON reports there.
 // Needs `npm run build`. Run: npm run bench:lighthouse
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -174,6 +174,7 @@ async function main() {
         mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
         const file = path.join(process.env.BENCH_REPORT_DIR, `lighthouse-${screen.key}.html`);
         writeFileSync(file, generateReport(medianRun, 'html'));
+        writeFileSync(file.replace(/\.html$/, '.json'), JSON.stringify(medianRun));
       }
       const row: Record<string, string | number> = { screen: screen.name };
       for (const category of CATEGORIES) row[category] = median(results.map((lhr) => score(lhr, category)));

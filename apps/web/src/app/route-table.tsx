@@ -7,27 +7,28 @@ import { rememberMobileTarget } from '../shared/storage/mobile-view';
 import { PageLoader } from '../shared/ui/page-loader';
 import { GuestOnly, RequireNsbi, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
+import { lazyScreen } from './lazy-screen';
 import { screenData } from './prefetch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SignInRoute } from './sign-in-route';
 
 /** Settings of yourself (/settings), of another user for admins (navigation state or /admin/users/{id}/settings). */
-const settingsPage = lazyPage('settings', () =>
+const settingsPage = lazyScreen('settings', () =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
 );
 
 /** NS BI and one of its folders: the same screen (its own chunk: not on /login's bill). */
 const reportsPage = {
-  ...lazyPage('reports', () => import('../features/reports/reports-page').then((m) => m.ReportsPage)),
+  ...lazyScreen('reports', () => import('../features/reports/reports-page').then((m) => m.ReportsPage)),
   ...screenData('reports'),
 };
 
 type FramedPageName = Exclude<keyof typeof FramedPages, 'DesignerPage'>;
 /** A screen of Developer Resources, Tools or Analysis: one chunk for all of them (framed-pages.ts). */
 const framedPage = (name: FramedPageName) =>
-  lazyPage('framed', () => import('./framed-pages').then((m) => m[name]));
+  lazyScreen('framed', () => import('./framed-pages').then((m) => m[name]));
 const designer = (demo: boolean) =>
-  lazyPage('framed', async () => {
+  lazyScreen('framed', async () => {
     const { DesignerPage } = await import('./framed-pages');
     return function DesignerRoute() {
       return <DesignerPage demo={demo} />;
@@ -74,7 +75,7 @@ const adminRoutes = (): RouteObject[] => [
   {
     // Users and Blocked Users (?blocked); Create/Edit User are modals over the list.
     path: routes.users,
-    ...lazyPage('users', () => import('../features/users/users-page').then((m) => m.UsersPage)),
+    ...lazyScreen('users', () => import('../features/users/users-page').then((m) => m.UsersPage)),
     ...screenData('users'),
     children: [
       {
@@ -93,35 +94,35 @@ const adminRoutes = (): RouteObject[] => [
   },
   {
     path: routes.usersReports,
-    ...lazyPage('report-access', () =>
+    ...lazyScreen('report-access', () =>
       import('../features/report-access/report-access-page').then((m) => m.ReportAccessPage),
     ),
   },
   { path: routes.usersSettings, ...settingsPage },
   {
     path: routes.usersConnectReports,
-    ...lazyPage('connect-reports', () =>
+    ...lazyScreen('connect-reports', () =>
       import('../features/users/connect-reports-page').then((m) => m.ConnectReportsPage),
     ),
   },
   {
     path: routes.usersDundasReports,
-    ...lazyPage('nsbi-dashboards', () =>
+    ...lazyScreen('nsbi-dashboards', () =>
       import('../features/users/nsbi-dashboards-page').then((m) => m.NsbiDashboardsPage),
     ),
   },
   {
     path: routes.usage,
-    ...lazyPage('usage', () => import('../features/usage/usage-page').then((m) => m.UsagePage)),
+    ...lazyScreen('usage', () => import('../features/usage/usage-page').then((m) => m.UsagePage)),
   },
   {
     path: routes.auditLog,
-    ...lazyPage('audit-log', () => import('../features/audit/audit-log-page').then((m) => m.AuditLogPage)),
+    ...lazyScreen('audit-log', () => import('../features/audit/audit-log-page').then((m) => m.AuditLogPage)),
     ...screenData('auditLog'),
   },
   {
     path: routes.sso,
-    ...lazyPage('sso', () => import('../features/sso/sso-page').then((m) => m.SsoPage)),
+    ...lazyScreen('sso', () => import('../features/sso/sso-page').then((m) => m.SsoPage)),
   },
   { path: routes.tools, ...framedPage('ToolsPage') },
   { path: routes.biDesigner, ...designer(false) },
@@ -131,13 +132,13 @@ const adminRoutes = (): RouteObject[] => [
     : [
         {
           path: routes.mailOutbox,
-          ...lazyPage('dev-tools', () =>
+          ...lazyScreen('dev-tools', () =>
             import('../features/dev-tools/mail-outbox-page').then((m) => m.MailOutboxPage),
           ),
         },
         {
           path: routes.smsOutbox,
-          ...lazyPage('dev-tools', () =>
+          ...lazyScreen('dev-tools', () =>
             import('../features/dev-tools/sms-outbox-page').then((m) => m.SmsOutboxPage),
           ),
         },
@@ -157,6 +158,7 @@ const developerRoutes = (): RouteObject[] => [
 const layoutRoutes = (): RouteObject[] => [
   {
     index: true,
+    // With the shell (vite.config.ts): no wait of its own to draw the layout before.
     ...lazyPage('applications', () =>
       import('../features/applications/applications-page').then((m) => m.ApplicationsPage),
     ),
@@ -172,13 +174,13 @@ const layoutRoutes = (): RouteObject[] => [
   { path: routes.analysis, ...framedPage('AnalysisPage') },
   {
     path: routes.profile,
-    ...lazyPage('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+    ...lazyScreen('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
     ...screenData('profile'),
   },
   { path: routes.settings, ...settingsPage },
   {
     path: routes.test,
-    ...lazyPage('test', () => import('../features/dev-tools/test-page').then((m) => m.TestPage)),
+    ...lazyScreen('test', () => import('../features/dev-tools/test-page').then((m) => m.TestPage)),
   },
   { element: <RequireRole roles={[ROLE_IDS.admin]} />, children: adminRoutes() },
   { element: <RequireRole roles={DEVELOPER_RESOURCE_ROLE_IDS} />, children: developerRoutes() },

@@ -10,7 +10,6 @@ import { auditLogQueryOptions } from '../features/audit/api/get-audit-log';
 import { usersListParamsOf, usersQueryOptions } from '../features/users/api/get-users';
 import { isMaintenanceOn, systemSettingsQueryOptions } from '../shared/api/get-system-settings';
 import { getSession } from '../shared/session/session-store';
-import { availableRolesQueryOptions } from '../shared/users/api/get-available-roles';
 import { biProjectsQueryOptions } from '../shared/users/api/get-bi-projects';
 import { getQueryClient } from './query-client';
 
@@ -70,7 +69,6 @@ const SCREENS: Record<DataScreen, (user: User) => Prefetch | null> = {
       queryClient,
       sessionsQueryOptions(),
       passkeysQueryOptions(),
-      availableRolesQueryOptions(),
       ...(isAdmin(user) ? [biProjectsQueryOptions()] : []),
     ),
   users: (user) =>

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isMobileView } from '../../shared/storage/mobile-view';
 import { Copyright } from '../../shared/ui/copyright';
+import { markLayoutDrawn } from '../lazy-screen';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import classes from './app-layout.module.css';
@@ -22,6 +23,8 @@ export function AppLayout() {
 
   // The drawer closes once the user picks a destination.
   useEffect(close, [location.pathname, location.search, close]);
+  // From now on a screen's chunk is awaited before it opens (lazy-screen.tsx).
+  useEffect(markLayoutDrawn, []);
 
   const burger = mobile ? null : (
     <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />

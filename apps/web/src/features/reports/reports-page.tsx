@@ -55,7 +55,7 @@ export function ReportsPage() {
       <PageHeader title={title} breadcrumbs={crumbs} actions={refreshButton} />
       {maintenance && <MaintenanceNotice />}
       {!maintenance && (settings.isPending || items.isLoading) && (
-        <PageLoader minHeight={240} label="Loading your dashboards…" />
+        <PageLoader minHeight={240} label="Loading your dashboards…" screen />
       )}
       {failed && (
         <RetryAlert

@@ -2,10 +2,10 @@ import { Image } from '@mantine/core';
 import { PRODUCT_NAME } from '@portal/contract';
 // Inlined (data URLs, under 1 KB each): the logo is often the largest thing a phone draws first, and as
 // a file its request could start only once the code that draws it had run (decision 0044).
-// The drawings' text, not base64: it compresses to half as much.
 import defaultSvg from '../../assets/logo.svg?raw';
 import nsbiSvg from '../../assets/logo-nsbi.svg?raw';
 import { useSession } from '../session/session-store';
+import { svgDataUrl } from './svg-data-url';
 
 type BrandLogoProps = {
   height?: number;
@@ -13,9 +13,8 @@ type BrandLogoProps = {
   maw?: string;
 };
 
-const dataUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
-const defaultLogo = dataUrl(defaultSvg);
-const nsbiLogo = dataUrl(nsbiSvg);
+const defaultLogo = svgDataUrl(defaultSvg);
+const nsbiLogo = svgDataUrl(nsbiSvg);
 
 /** The drawings' own size (their viewBox): the page can reserve the logo's box before it loads. */
 const INTRINSIC = { width: { default: 196, nsbi: 212 }, height: 36 };

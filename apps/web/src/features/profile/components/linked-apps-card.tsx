@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LINKED_APP_MESSAGES, LINKED_APP_NAMES, type LinkedApp, type User } from '@portal/contract';
 import { routes } from '../../../shared/routes';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { openerProps } from '../../../shared/ui/dialog-on-first-open';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
 import { useUnlinkAccount } from '../api/unlink-account';
 
@@ -95,6 +96,7 @@ export function LinkedAppsCard({ user }: { user: User }) {
                   variant="light"
                   color="red"
                   leftSection={<IconLinkOff size={16} aria-hidden />}
+                  {...openerProps(ConfirmModal)}
                   onClick={() => setConfirming(app)}
                   aria-label={`Unlink ${LINKED_APP_NAMES[app]}`}
                 >

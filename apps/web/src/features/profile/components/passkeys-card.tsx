@@ -1,125 +1,42 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconKey, IconPlus } from '@tabler/icons-react';
-import { PASSKEY_MESSAGES, passkeyRenameSchema, type Passkey } from '@portal/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import { formatAgo, formatDayTime } from '../../../shared/format/dates';
-import { FormError } from '../../../shared/forms/form-error';
-import { useSchemaForm } from '../../../shared/forms/use-schema-form';
-import { ceremonyErrorMessage, isCancelled } from '../../../shared/passkeys/ceremony-errors';
+import { Suspense, useState } from 'react';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PASSKEY_MESSAGES, type Passkey } from '@portal/contract';
+import { formatDayTime } from '../../../shared/format/dates';
+import { isCancelled } from '../../../shared/passkeys/ceremony-errors';
 import { passkeysSupported } from '../../../shared/passkeys/support';
 import { ConfirmPasswordModal } from '../../../shared/ui/confirm-password-modal';
+import { dialogOnFirstOpen, openerProps } from '../../../shared/ui/dialog-on-first-open';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast } from '../../../shared/ui/toast';
-import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
+import { isNarrowScreen, useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
+import { PasskeyActions, PasskeyName, lastUsed, type PasskeyActionHandlers } from './passkey-parts';
 import { ProfileCard } from './profile-card';
 
-const lastUsed = (passkey: Passkey) => (passkey.lastUsedAt ? formatAgo(passkey.lastUsedAt) : 'Never');
+// Loaded when wanted (decision 0045): the naming dialog with its first opening; the table (Mantine's
+// Table) only on a screen wide enough for it, fetched with the screen's code, alongside the list's data.
+const PasskeyNameModal = dialogOnFirstOpen(() =>
+  import('./passkey-name-modal').then((m) => m.PasskeyNameModal),
+);
+const PasskeysTable = lazyComponent(() => import('./passkeys-table').then((m) => m.PasskeysTable));
+// Fetched as soon as this code runs (with the screen, or on the intent to open it) on a wide
+// screen, not one step later when the card is drawn.
+if (!isNarrowScreen()) void PasskeysTable.preload().catch(() => undefined);
 
-type NameModalProps = {
-  opened: boolean;
-  title: string;
-  submitLabel: string;
-  initialName: string;
-  help?: string;
-  /** Saves the name; a thrown error is shown (a 422 under the field). */
-  onSubmit: (name: string) => Promise<void>;
-  onClose: () => void;
+const preloadDialogs = () => {
+  PasskeyNameModal.preload();
+  ConfirmPasswordModal.preload();
 };
 
-/** Naming a passkey: when adding it (before the browser's prompt) and when renaming it. */
-function NameModal({ opened, title, submitLabel, initialName, help, onSubmit, onClose }: NameModalProps) {
-  const form = useSchemaForm(passkeyRenameSchema, { name: initialName });
-  const [formError, setFormError] = useState<string | null>(null);
-  const close = () => {
-    setFormError(null);
-    onClose();
-  };
-  const submit = form.onSubmit(async ({ name }) => {
-    setFormError(null);
-    try {
-      await onSubmit(name);
-    } catch (error) {
-      setFormError(isApiError(error) ? form.applyServerErrors(error) : ceremonyErrorMessage(error));
-    }
-  });
-  return (
-    <Modal opened={opened} onClose={close} title={title} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {help && <Text size="sm">{help}</Text>}
-          <FormError message={formError} />
-          <TextInput
-            label="Name"
-            withAsterisk
-            data-autofocus
-            placeholder="e.g. Work laptop"
-            {...form.getInputProps('name')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+const loader = <PageLoader label="Loading passkeys…" minHeight={80} />;
 
-type Actions = { onRename: (p: Passkey) => void; onRemove: (p: Passkey) => void };
-
-function PasskeyActions({ passkey, onRename, onRemove }: Actions & { passkey: Passkey }) {
-  return (
-    <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button
-        variant="default"
-        size="xs"
-        onClick={() => onRename(passkey)}
-        aria-label={`Rename ${passkey.name}`}
-      >
-        Rename
-      </Button>
-      <Button
-        color="red"
-        variant="light"
-        size="xs"
-        onClick={() => onRemove(passkey)}
-        aria-label={`Remove ${passkey.name}`}
-      >
-        Remove
-      </Button>
-    </Group>
-  );
-}
-
-function PasskeyName({ passkey }: { passkey: Passkey }) {
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <IconKey size={18} stroke={1.6} aria-hidden />
-      <Text fz="sm" fw={500}>
-        {passkey.name}
-      </Text>
-    </Group>
-  );
-}
-
-function PasskeyList({ passkeys, narrow, ...actions }: Actions & { passkeys: Passkey[]; narrow: boolean }) {
+function PasskeyList({
+  passkeys,
+  narrow,
+  ...actions
+}: PasskeyActionHandlers & { passkeys: Passkey[]; narrow: boolean }) {
   if (passkeys.length === 0)
     return (
       <Text fz="sm" c="dimmed">
@@ -145,36 +62,9 @@ function PasskeyList({ passkeys, narrow, ...actions }: Actions & { passkeys: Pas
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table verticalSpacing="sm" aria-label="Passkeys">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Added</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {passkeys.map((passkey) => (
-            <Table.Tr key={passkey.id}>
-              <Table.Td>
-                <PasskeyName passkey={passkey} />
-              </Table.Td>
-              <Table.Td>{formatDayTime(passkey.createdAt)}</Table.Td>
-              <Table.Td title={passkey.lastUsedAt ? formatDayTime(passkey.lastUsedAt) : undefined}>
-                {lastUsed(passkey)}
-              </Table.Td>
-              <Table.Td>
-                <PasskeyActions passkey={passkey} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Suspense fallback={loader}>
+      <PasskeysTable passkeys={passkeys} {...actions} />
+    </Suspense>
   );
 }
 
@@ -214,6 +104,7 @@ export function PasskeysCard() {
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
           disabled={!supported}
+          {...openerProps(PasskeyNameModal)}
           onClick={() => setAdding(true)}
         >
           Add a passkey
@@ -226,16 +117,22 @@ export function PasskeysCard() {
         </Alert>
       )}
       {passkeys.isPending ? (
-        <PageLoader label="Loading passkeys…" minHeight={80} />
+        loader
       ) : passkeys.isError ? (
         <Alert color="red" variant="light" role="alert">
           Could not load your passkeys: {passkeys.error.message}
         </Alert>
       ) : (
-        <PasskeyList passkeys={passkeys.data} narrow={narrow} onRename={setRenaming} onRemove={setRemoving} />
+        <PasskeyList
+          passkeys={passkeys.data}
+          narrow={narrow}
+          onRename={setRenaming}
+          onRemove={setRemoving}
+          onIntent={preloadDialogs}
+        />
       )}
       {adding && (
-        <NameModal
+        <PasskeyNameModal
           opened
           title="Add a passkey"
           submitLabel="Continue"
@@ -246,7 +143,7 @@ export function PasskeysCard() {
         />
       )}
       {renaming && (
-        <NameModal
+        <PasskeyNameModal
           opened
           title="Rename passkey"
           submitLabel="Save"

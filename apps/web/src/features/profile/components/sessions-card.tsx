@@ -1,36 +1,27 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { SESSION_MESSAGES, type ActiveSession } from '@portal/contract';
 import { formatAgo, formatDayTime } from '../../../shared/format/dates';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { openerProps } from '../../../shared/ui/dialog-on-first-open';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { showToast, toastApiError } from '../../../shared/ui/toast';
-import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
+import { isNarrowScreen, useNarrowScreen } from '../../../shared/ui/use-narrow-screen';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 import { ProfileCard } from './profile-card';
+import { SessionDevice } from './session-device';
 
-const when = (iso: string) => formatDayTime(iso);
-const ago = (iso: string) => formatAgo(iso);
+// Mantine's Table only on a screen wide enough for it, fetched with the screen's code, alongside
+// the list's data (decision 0045).
+const SessionsTable = lazyComponent(() => import('./sessions-table').then((m) => m.SessionsTable));
+// Fetched as soon as this code runs (with the screen, or on the intent to open it) on a wide
+// screen, not one step later when the card is drawn.
+if (!isNarrowScreen()) void SessionsTable.preload().catch(() => undefined);
 
-function SessionDevice({ session }: { session: ActiveSession }) {
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
-      <div>
-        <Text fz="sm" fw={500}>
-          {session.browser} on {session.device}
-        </Text>
-        {session.current && (
-          <Badge size="sm" variant="filled" color="teal.9" radius="sm">
-            This device
-          </Badge>
-        )}
-      </div>
-    </Group>
-  );
-}
+const loader = <PageLoader label="Loading sessions…" minHeight={80} />;
 
 /** A phone-sized screen: each session as a short list item, nothing to scroll sideways. */
 function SessionItem({ session }: { session: ActiveSession }) {
@@ -38,25 +29,12 @@ function SessionItem({ session }: { session: ActiveSession }) {
     <Paper component="li" withBorder radius="md" p="sm">
       <SessionDevice session={session} />
       <Text fz="sm" c="dimmed" mt={4}>
-        {session.ip ?? '—'} · signed in {when(session.signedInAt)}
+        {session.ip ?? '—'} · signed in {formatDayTime(session.signedInAt)}
       </Text>
-      <Text fz="sm" c="dimmed" title={when(session.lastActiveAt)}>
-        Last active {ago(session.lastActiveAt)}
+      <Text fz="sm" c="dimmed" title={formatDayTime(session.lastActiveAt)}>
+        Last active {formatAgo(session.lastActiveAt)}
       </Text>
     </Paper>
-  );
-}
-
-function SessionRow({ session }: { session: ActiveSession }) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <SessionDevice session={session} />
-      </Table.Td>
-      <Table.Td>{session.ip ?? '—'}</Table.Td>
-      <Table.Td>{when(session.signedInAt)}</Table.Td>
-      <Table.Td title={when(session.lastActiveAt)}>{ago(session.lastActiveAt)}</Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -95,6 +73,7 @@ export function SessionsCard() {
             variant="light"
             size="xs"
             disabled={others === 0}
+            {...openerProps(ConfirmModal)}
             onClick={() => setConfirming(true)}
           >
             Sign out other sessions
@@ -103,7 +82,7 @@ export function SessionsCard() {
       }
     >
       {sessions.isPending ? (
-        <PageLoader label="Loading sessions…" minHeight={80} />
+        loader
       ) : sessions.isError ? (
         <Alert color="red" variant="light" role="alert">
           {isApiError(sessions.error) && sessions.error.status === 404
@@ -117,25 +96,9 @@ export function SessionsCard() {
           ))}
         </Stack>
       ) : (
-        <Stack gap="xs">
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" aria-label="Active sessions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Device</Table.Th>
-                  <Table.Th>IP address</Table.Th>
-                  <Table.Th>Signed in</Table.Th>
-                  <Table.Th>Last active</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sessions.data.map((session) => (
-                  <SessionRow key={session.id} session={session} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
+        <Suspense fallback={loader}>
+          <SessionsTable sessions={sessions.data} />
+        </Suspense>
       )}
       <ConfirmModal
         opened={confirming}

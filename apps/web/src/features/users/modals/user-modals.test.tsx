@@ -155,18 +155,19 @@ describe('Create User modal', () => {
     });
     const dialog = await findDialog('Create User');
     const user = userEvent.setup();
-    const project = within(dialog).getByRole('combobox', { name: 'Project' });
-    expect(project).toBeDisabled();
+    // Looked up each time: the field's first use puts the real select in its stand-in's place.
+    const project = () => within(dialog).getByRole('combobox', { name: 'Project' });
+    expect(project()).toBeDisabled();
 
     await user.click(within(dialog).getByRole('switch', { name: 'Uses NSBI' }));
-    await waitFor(() => expect(project).toBeEnabled());
-    await user.click(project);
+    await waitFor(() => expect(project()).toBeEnabled());
+    await user.click(project());
     await user.click(await within(dialog).findByRole('option', { name: 'Fleet Analytics' }));
-    expect(project).toHaveValue('Fleet Analytics');
+    expect(project()).toHaveValue('Fleet Analytics');
 
     await user.click(within(dialog).getByRole('switch', { name: 'Uses NSBI' }));
-    expect(project).toBeDisabled();
-    expect(project).toHaveValue('');
+    expect(project()).toBeDisabled();
+    expect(project()).toHaveValue('');
 
     await fillValidUser(dialog, user);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -1,6 +1,7 @@
-import { Select, SimpleGrid, Switch } from '@mantine/core';
+import { SimpleGrid, Switch } from '@mantine/core';
 import type { userFormSchema } from '@portal/contract';
 import type { SchemaForm } from '../../forms/use-schema-form';
+import { LazySelect } from '../../ui/lazy-select';
 import { useBiProjects } from '../api/get-bi-projects';
 
 type NsbiProjectFieldsProps = { form: SchemaForm<ReturnType<typeof userFormSchema>> };
@@ -33,7 +34,7 @@ export function NsbiProjectFields({ form }: NsbiProjectFieldsProps) {
           if (!on) form.setFieldValue('project_id', null);
         }}
       />
-      <Select
+      <LazySelect
         label="Project"
         placeholder={unavailable ? 'No projects' : 'Select a project'}
         data={options}

@@ -1,9 +1,10 @@
 import { useMemo, useState, type MouseEvent } from 'react';
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, userFormSchema, type User, type UserFormValues } from '@portal/contract';
 import { FormError } from '../../forms/form-error';
 import { useSchemaForm } from '../../forms/use-schema-form';
 import { useUnsavedChangesGuard } from '../../forms/use-unsaved-changes';
+import { LazySelect } from '../../ui/lazy-select';
 import { isStepUpCancelled } from '../../ui/use-step-up';
 import { useAvailableRoles } from '../api/get-available-roles';
 import { formFieldOfServerKey, userFormDefaults, type UserFormField } from './form-values';
@@ -38,7 +39,8 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
 export function UserForm(props: UserFormProps) {
   const { mode, user, viewerIsAdmin, editingSelf, withNotes, accountReadOnly = false } = props;
   const [formError, setFormError] = useState<string | null>(null);
-  const roles = useAvailableRoles();
+  // Your own role is shown, never changed (the field is disabled): the offered roles are not asked.
+  const roles = useAvailableRoles({ enabled: !editingSelf });
   const schema = useMemo(() => userFormSchema(mode), [mode]);
   // The starting values are read once, as the form is created (another user gets a new form).
   const form = useSchemaForm(schema, userFormDefaults(user));
@@ -149,7 +151,7 @@ export function UserForm(props: UserFormProps) {
             autoComplete="organization"
             {...form.getInputProps('company_name')}
           />
-          <Select<number>
+          <LazySelect<number>
             label="Role"
             withAsterisk
             placeholder="Select a role"
