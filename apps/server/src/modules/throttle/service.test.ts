@@ -173,6 +173,8 @@ describe('the sign-in throttle, attempt by attempt', () => {
     }
     const from = { login, userId, ip: '10.79.0.1' };
     expect((await admit(from)).ticket?.capped).toBe(true);
+    // The count is the account's own: another account is not capped by it.
+    expect((await admit({ ...fresh(), userId: userId + 1, ip: from.ip })).ticket?.capped).toBe(false);
     // Not a browser that signed in before (its device cookie)…
     expect((await admit({ ...from, device: `device-${seq}` })).ticket?.capped).toBe(false);
     // …and not once the day since the first failure is over.
