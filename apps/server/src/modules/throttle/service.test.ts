@@ -11,8 +11,9 @@ const DAY = 24 * 60 * MINUTE;
  * The throttle's rules (docs/api.md "Throttling", decision 0030) at the service, over the test
  * app's database and a clock the test sets: what a caller is told (the lock, its scope, the
  * seconds to wait, whether a right password is past the daily cap) after a given history of
- * attempts. The sign-in routes' tests (throttle.test.ts) show the same through HTTP; here the
- * histories are long (a hundred failures, a day) and cost no password hashing.
+ * attempts, and the same for a user's two-factor codes. The sign-in routes' tests (throttle.test.ts,
+ * two-factor-cap.test.ts) show the same through HTTP; here the histories are long (a hundred
+ * failures, a day, locks doubling to their longest) and cost no password hashing.
  */
 describe('the sign-in throttle, attempt by attempt', () => {
   const t = useTestApp();
@@ -172,6 +173,8 @@ describe('the sign-in throttle, attempt by attempt', () => {
     }
     const from = { login, userId, ip: '10.79.0.1' };
     expect((await admit(from)).ticket?.capped).toBe(true);
+    // The count is the account's own: another account is not capped by it.
+    expect((await admit({ ...fresh(), userId: userId + 1, ip: from.ip })).ticket?.capped).toBe(false);
     // Not a browser that signed in before (its device cookie)…
     expect((await admit({ ...from, device: `device-${seq}` })).ticket?.capped).toBe(false);
     // …and not once the day since the first failure is over.
@@ -222,5 +225,84 @@ describe('the sign-in throttle, attempt by attempt', () => {
       keys.map(async (key) => (await repository.admit([{ key, rule }], now)).kind),
     );
     expect(kinds).toEqual(['admitted', 'locked', 'locked']);
+  });
+
+  it('doubles an account’s lock each time it is locked again, up to 15 minutes', async () => {
+    const { clock, admit, fail } = throttleAt(Date.UTC(2034, 10, 1));
+    const attempt = fresh();
+    for (const seconds of [60, 120, 240, 480, 900, 900]) {
+      for (let i = 0; i < THROTTLE.accountFailures; i += 1) await fail(attempt);
+      expect(await admit(attempt)).toEqual({ lock: { scope: 'account', retryAfterSeconds: seconds } });
+      clock.now += seconds * 1000;
+    }
+    expect((await admit(attempt)).ticket).toBeDefined();
+  });
+
+  it('answers the longest of the locks standing against an attempt', async () => {
+    const { clock, admit, fail } = throttleAt(Date.UTC(2034, 11, 1));
+    const attempt = fresh();
+    const windowStart = clock.now;
+    for (let i = 0; i < THROTTLE.accountFailures; i += 1) await fail(attempt);
+    for (let i = THROTTLE.accountFailures; i < THROTTLE.ipFailures; i += 1)
+      await fail({ login: `crowd-${seq}-${i}@example.test`, ip: attempt.ip });
+    clock.now += 10_000;
+    // The account's minute and the address's quarter of an hour: the quarter is what to wait.
+    expect(await admit(attempt)).toEqual({
+      lock: { scope: 'ip', retryAfterSeconds: (windowStart + THROTTLE.ipWindowMs - clock.now) / 1000 },
+    });
+  });
+
+  it('lets a success clear its account’s failures when only another account’s attempt at its address is in flight', async () => {
+    const { service, now, admit, fail } = throttleAt(Date.UTC(2035, 0, 1));
+    const mine = fresh();
+    const neighbour = { ...fresh(), ip: mine.ip };
+    for (let i = 0; i < THROTTLE.accountFailures - 1; i += 1) await fail(mine);
+    const theirs = (await admit(neighbour)).ticket!;
+    const ticket = (await admit(mine)).ticket!;
+    expect(ticket.contended).toBe(false);
+    await service.signInSucceeded(ticket, now());
+    await service.signInAbandoned(theirs, now());
+    for (let i = 0; i < THROTTLE.accountFailures - 1; i += 1) await fail(mine);
+    expect((await admit(mine)).ticket).toBeDefined();
+  });
+
+  it('counts nothing for an attempt judged wrong after a lock others set while it was in flight', async () => {
+    const { clock, service, now, admit, fail } = throttleAt(Date.UTC(2035, 1, 1));
+    const attempt = fresh();
+    const slow = (await admit(attempt)).ticket!;
+    // Minutes later its slot is taken for one left by a process that died, and five guesses lock.
+    clock.now += 2 * MINUTE + 1;
+    for (let i = 0; i < THROTTLE.accountFailures; i += 1) await fail(attempt);
+    await service.signInFailed(slow, now());
+    clock.now += THROTTLE.accountLockBaseMs;
+    for (let i = 0; i < THROTTLE.accountFailures - 1; i += 1) await fail(attempt);
+    expect((await admit(attempt)).ticket).toBeDefined();
+  });
+
+  it('refuses a user’s 21st two-factor code of the day, the right one too, until the day since the first wrong one is over', async () => {
+    const { clock, service, now } = throttleAt(Date.UTC(2035, 2, 1));
+    const userId = 9_400_000 + seq;
+    /** A code checked for `user`: the lock that refused it, or null once it was judged. */
+    const code = async (right: boolean, user = userId) => {
+      const lock = await service.admitTwoFactor(user, now());
+      if (!lock && right) await service.twoFactorPassed(user, now());
+      if (!lock && !right) await service.twoFactorFailed(user, now());
+      return lock;
+    };
+    // Right codes cost nothing.
+    for (let i = 0; i < THROTTLE.twoFactorDailyCodes; i += 1) expect(await code(true)).toBeNull();
+    const firstWrong = clock.now;
+    for (let i = 0; i < THROTTLE.twoFactorDailyCodes; i += 1) {
+      expect(await code(false)).toBeNull();
+      clock.now += MINUTE;
+    }
+    expect(await code(true)).toEqual({
+      scope: 'account',
+      retryAfterSeconds: (firstWrong + DAY - clock.now) / 1000,
+    });
+    // The count is the user's own.
+    expect(await code(true, userId + 1)).toBeNull();
+    clock.now = firstWrong + DAY;
+    expect(await code(true)).toBeNull();
   });
 });
