@@ -2,7 +2,7 @@
 // databases, resident memory. Nothing here is used by the product or by `npm test`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,8 +170,8 @@ export function printTable(rows: Record<string, string | number>[]) {
   for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ''))));
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process (or `pid/task/tid`, one of its threads) has used so far. */
+export function cpuSeconds(pid: number | string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -185,12 +185,20 @@ export function cpuSeconds(pid: number): number {
  * threads (libuv's pool, where Argon2id runs, and V8's helpers), from /proc/<pid>/task/<tid>/stat.
  */
 export function mainThreadCpuSeconds(pid: number): number {
+  return cpuSeconds(`${pid}/task/${pid}`);
+}
+
+/** CPU seconds of each thread of a process so far, by thread id (/proc/<pid>/task/<tid>/stat). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let tids: string[];
   try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return 0;
+    return threads; // the process is gone
   }
+  for (const tid of tids) threads.set(Number(tid), cpuSeconds(`${pid}/task/${tid}`));
+  return threads;
 }
 
 /** The middle value (upper middle for an even count): one noisy round does not move it. */

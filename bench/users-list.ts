@@ -8,8 +8,10 @@
 //   BENCH_VIA=direct,pgbouncer (PGBOUNCER_PORT: the first port to try, default 6440)
 // To compare builds on one seeded database, in turns (a burst elsewhere on the machine then hits
 // each build alike): BENCH_SERVER_MAINS=/tmp/a/main.js,/tmp/b/main.js BENCH_ROUNDS=3
-// An entry may carry node flags after a `|`, to compare settings of one build in turns:
+// An entry may carry node flags after a `|`, and environment after a second `|`, to compare
+// settings of one build in turns:
 //   BENCH_SERVER_MAINS='apps/server/dist/main.js,apps/server/dist/main.js|--max-semi-space-size=16'
+//   BENCH_SERVER_MAINS='apps/server/dist/main.js,apps/server/dist/main.js||MALLOC_MMAP_THRESHOLD_=131072'
 import os from 'node:os';
 import autocannonUntyped from 'autocannon';
 import type { Result } from 'autocannon';
@@ -137,11 +139,18 @@ async function measureServer(
   label: string,
   env: Record<string, string> = {},
 ) {
-  const [script, flags = ''] = main.split('|') as [string, string?];
+  const [script, flags = '', assignments = ''] = main.split('|') as [string, string?, string?];
+  // A third part: environment of that entry (NAME=value, space-separated), e.g. glibc's settings.
+  const entryEnv = Object.fromEntries(
+    assignments
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
   const server = await startChild(
     `server on ${scratch.label}`,
     script,
-    { ...serverEnv(scratch), ...env },
+    { ...serverEnv(scratch), ...env, ...entryEnv },
     {
       nodeArgs: flags.split(' ').filter(Boolean),
     },
