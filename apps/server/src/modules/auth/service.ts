@@ -7,6 +7,7 @@ import {
   type LoginRequest,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import type { CarriedStatement } from '../../db/types';
 import { recordAudit } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
@@ -106,6 +107,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     details: Record<string, unknown> = {},
     /** The user as just read by the caller: saves a query on the hot sign-in path. */
     known?: UserRecord,
+    /** A sign-in's throttle settle, committed in the session's own statement (ThrottleService.successCarried). */
+    settle?: { statement: CarriedStatement; committed(): void },
   ) {
     const at = now();
     // `known` was read before Argon2: a block in that window still yields tokens, which the guard
@@ -125,7 +128,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         ip: client.ip,
         details: { sessionId, singleSession: single, ...details },
       }),
+      carried: settle?.statement,
     });
+    settle?.committed();
     if (single) {
       await tokens.revokeAllOf(userId, 'single_session', { except: issued.sessionId, at });
       await tokens.forgetEverywhere({ userId });
@@ -225,11 +230,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (error instanceof AppError && error.status === 422) await throttle.signInFailed(ticket, now());
       throw error;
     }
-    await throttle.signInSucceeded(ticket, now());
     if (next !== 'issue-session') {
+      await throttle.signInSucceeded(ticket, now());
       await audit('auth.login.challenged', userId, ticket.capped ? { reason: 'daily_cap' } : {});
       return { kind: 'challenge', ...next };
     }
+    // The throttle's settle rides in the session's statement: if that never commits, signIn's catch
+    // abandons the attempt (its slots given back, nothing cleared).
     const session = await openSession(
       userId,
       client,
@@ -239,6 +246,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(external && { via: external.app, externalUserId: external.externalUserId }),
       },
       user,
+      throttle.successCarried(ticket, now()),
     );
     return { kind: 'session', session, created: external?.created ?? false };
   }

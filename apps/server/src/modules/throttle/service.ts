@@ -1,4 +1,5 @@
 import { THROTTLE } from '@portal/contract';
+import type { CarriedStatement } from '../../db/types';
 import type { Seen, ThrottleRepository, ThrottleRule } from './repository';
 
 /**
@@ -56,6 +57,10 @@ const slottedKeys = (keys: Array<{ key: string; rule: ThrottleRule }>) =>
 const retryAfter = (until: Date, now: Date) => ({
   retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
 });
+
+/** What a success clears: unless the attempt raced others on its key, the failures it found there. */
+const clearOf = (ticket: SignInTicket) =>
+  ticket.contended ? undefined : ticket.seen.find((seen) => seen.key === ticket.own);
 
 /** An admitted sign-in attempt: settle it exactly once (`signInSucceeded`/`Failed`/`Abandoned`). */
 export type SignInTicket = {
@@ -240,10 +245,25 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
      * password sent along with it).
      */
     signInSucceeded: (ticket: SignInTicket, now: Date) =>
-      settle(ticket, async (slotted) => {
-        const seen = ticket.contended ? undefined : ticket.seen.find((s) => s.key === ticket.own);
-        await throttle.succeeded(slotted, now, seen);
-      }),
+      settle(ticket, (slotted) => throttle.succeeded(slotted, now, clearOf(ticket))),
+
+    /**
+     * `signInSucceeded` for a sign-in that opens a session: the settle is a statement the session's
+     * own statement carries (one round trip and one commit fewer). Call `committed` once that
+     * statement ran; if it never does, the attempt is abandoned as any other.
+     */
+    successCarried(ticket: SignInTicket, now: Date): { statement: CarriedStatement; committed(): void } {
+      const slotted = slottedKeys(ticket.keys);
+      return {
+        statement: throttle.successCarried(slotted, now, clearOf(ticket)),
+        committed: () => {
+          if (ticket.settled) return;
+          ticket.settled = true;
+          hold(slotted, -1);
+          wake(...slotted);
+        },
+      };
+    },
 
     /** The password (or its LD/TS account, or the two-factor code that followed) was wrong. */
     signInFailed: (ticket: SignInTicket, now: Date) =>

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, THROTTLE } from '@portal/contract';
-import { auditLog } from '../../db/schema';
+import { auditLog, loginThrottle } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
 import { createUser } from '../../test/builders';
 import { api } from '../../test/http';
@@ -99,6 +99,33 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     const locked = await attempt(user.email, user.password, ip);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBe(lockSeconds); // the lock level started over too
+  });
+
+  it('settles a right password whose session cannot be written as abandoned: slots given back, failures kept', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures - 1, user.email, ip);
+    // The settle commits in the session's own statement: a check no new session passes fails both.
+    await t.database.db.execute(
+      sql`alter table sessions add constraint no_new_sessions check (false) not valid`,
+    );
+    try {
+      expect((await attempt(user.email, user.password, ip)).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`alter table sessions drop constraint no_new_sessions`);
+    }
+    const rows = await t.database.db
+      .select({ key: loginThrottle.key, failures: loginThrottle.failures, inFlight: loginThrottle.inFlight })
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, [`account:user:${user.id}@${ip}`, `ip:${ip}`]))
+      .orderBy(loginThrottle.key);
+    expect(rows).toEqual([
+      { key: `account:user:${user.id}@${ip}`, failures: THROTTLE.accountFailures - 1, inFlight: 0 },
+      { key: `ip:${ip}`, failures: THROTTLE.accountFailures - 1, inFlight: 0 },
+    ]);
+    // The failures still count: one more locks the account at that address.
+    await failTimes(1, user.email, ip);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(429);
   });
 
   it('tells a locked client to wait what is left of the lock, rounded up, and lets it in once it has', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository';
 import { auditLog, sessions, users } from '../../db/schema';
-import type { Executor } from '../../db/types';
+import type { CarriedStatement, Executor } from '../../db/types';
 import { userRecordColumns, type UserRecord } from '../directory';
 import { userNameNow, type auditValues } from '../../lib/audit';
 
@@ -13,7 +13,7 @@ type NewAuditRow = ReturnType<typeof auditValues>;
  * CTE): the two commit together, and a sign-in costs one round trip and one commit instead of two.
  * Prepared once per database: every sign-in runs it.
  */
-function buildSignInSessionInsert(db: Executor) {
+function buildSignInSessionInsert(db: Executor, carried?: CarriedStatement) {
   const p = (name: string) => sql.placeholder(name);
   const ts = (name: string) => sql`${p(name)}::timestamptz`;
   const inserted = db.$with('inserted_session').as(
@@ -34,8 +34,10 @@ function buildSignInSessionInsert(db: Executor) {
       })
       .returning({ id: sessions.id }),
   );
+  // A data-modifying WITH runs whether or not the statement reads it.
+  const alongside = carried && db.$with('carried').as(carried.build(db));
   return db
-    .with(inserted)
+    .with(inserted, ...(alongside ? [alongside] : []))
     .insert(auditLog)
     .values({
       actorId: p('actorId'),
@@ -47,9 +49,13 @@ function buildSignInSessionInsert(db: Executor) {
       ip: p('auditIp'),
       details: sql`${p('details')}::jsonb`,
     })
-    .prepare('auth_insert_session_with_audit');
+    .prepare(carried ? `auth_insert_session_with_audit_${carried.name}` : 'auth_insert_session_with_audit');
 }
-const signInSessionInserts = new WeakMap<Executor, ReturnType<typeof buildSignInSessionInsert>>();
+/** Per database, by the carried statement's name ('' for none). */
+const signInSessionInserts = new WeakMap<
+  Executor,
+  Map<string, ReturnType<typeof buildSignInSessionInsert>>
+>();
 
 export type ActiveSession = {
   sessionId: string;
@@ -94,9 +100,12 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
     await db.insert(sessions).values(row);
   },
 
-  async insertWithAudit(row: NewSession, audit: NewAuditRow) {
-    let query = signInSessionInserts.get(db);
-    if (!query) signInSessionInserts.set(db, (query = buildSignInSessionInsert(db)));
+  /** `carried`: another module's write committed with them, in the same statement (CarriedStatement). */
+  async insertWithAudit(row: NewSession, audit: NewAuditRow, carried?: CarriedStatement) {
+    let queries = signInSessionInserts.get(db);
+    if (!queries) signInSessionInserts.set(db, (queries = new Map()));
+    let query = queries.get(carried?.name ?? '');
+    if (!query) queries.set(carried?.name ?? '', (query = buildSignInSessionInsert(db, carried)));
     // Timestamps as ISO text (cast in the SQL): pg and PGlite serialise a Date parameter differently.
     await query.execute({
       id: row.id,
@@ -116,6 +125,7 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
       targetUserId: audit.targetUserId,
       auditIp: audit.ip ?? null,
       details: audit.details == null ? null : JSON.stringify(audit.details),
+      ...carried?.values,
     });
   },
 

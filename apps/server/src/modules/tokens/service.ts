@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7, validate, version } from 'uuid';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/types';
+import type { CarriedStatement, Tx } from '../../db/types';
 import { auditValues, recordAudit, type AuditEntry } from '../../lib/audit';
 import type { ClientInfo } from '../../lib/client-info';
 import { AppError } from '../../lib/errors';
@@ -108,10 +108,15 @@ export function createTokenService(deps: TokenServiceDeps) {
       return tokens;
     },
 
-    /** Starts a session with the audit row of the sign-in that opened it, written in the same statement. */
-    async issueAtSignIn(input: SessionInput & { audit: (sessionId: string) => AuditEntry }) {
+    /**
+     * Starts a session with the audit row of the sign-in that opened it, written in the same statement;
+     * `carried`: another module's write that commits with them there (a sign-in's throttle settle).
+     */
+    async issueAtSignIn(
+      input: SessionInput & { audit: (sessionId: string) => AuditEntry; carried?: CarriedStatement },
+    ) {
       const { row, tokens } = newSession(ttls, input);
-      await sessions.insertWithAudit(row, auditValues(input.audit(tokens.sessionId)));
+      await sessions.insertWithAudit(row, auditValues(input.audit(tokens.sessionId)), input.carried);
       return tokens;
     },
 
