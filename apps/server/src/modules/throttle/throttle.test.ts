@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, THROTTLE } from '@portal/contract';
 import { auditLog, loginThrottle } from '../../db/schema';
@@ -21,6 +21,58 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
       expect((await attempt(username, 'wrong-password', ip)).statusCode).toBe(401);
   };
   const lockSeconds = THROTTLE.accountLockBaseMs / 1000;
+  /** The throttle's rows of these keys, in key order. */
+  const rows = (...keys: string[]) =>
+    t.database.db
+      .select({
+        key: loginThrottle.key,
+        failures: loginThrottle.failures,
+        lockLevel: loginThrottle.lockLevel,
+        inFlight: loginThrottle.inFlight,
+      })
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, keys))
+      .orderBy(loginThrottle.key);
+
+  // First in the file: the sign-in that builds the session statement carrying the settle (built once
+  // per database) is this one, so what that statement does is checked where it is made.
+  it('settles a right password in its session’s statement: slots given back, its own key’s failures cleared', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(2, user.email, ip);
+    const signedIn = await attempt(user.email, user.password, ip);
+    expect(signedIn.statusCode).toBe(200);
+    const account = `account:user:${user.id}@${ip}`;
+    expect(await rows(account, `ip:${ip}`)).toEqual([
+      { key: account, failures: 0, lockLevel: 0, inFlight: 0 },
+      // The address's failures are not the account's to clear.
+      { key: `ip:${ip}`, failures: 2, lockLevel: 0, inFlight: 0 },
+    ]);
+    // With the device cookie it got, the browser counts against its device alone: a settle of one key.
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const trusted = await http.post(
+      'auth/login',
+      { username: user.email, password: user.password },
+      { ip, headers: { cookie } },
+    );
+    expect(trusted.statusCode).toBe(200);
+    const [device] = await t.database.db
+      .select({ inFlight: loginThrottle.inFlight })
+      .from(loginThrottle)
+      .where(like(loginThrottle.key, 'device:%'));
+    expect(device).toEqual({ inFlight: 0 });
+  });
+
+  it('lets every right password of a burst in, and leaves no slot taken', async () => {
+    const user = await createUser(t);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => attempt(user.email, user.password, ip)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const account = `account:user:${user.id}@${ip}`;
+    expect((await rows(account, `ip:${ip}`)).map((row) => row.inFlight)).toEqual([0, 0]);
+  });
 
   it('locks an account at an address for a minute after 5 failures, even for the right password', async () => {
     const user = await createUser(t);
@@ -88,6 +140,21 @@ describe('sign-in throttling (docs/api.md "Throttling")', () => {
     expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
     expect(a.body).toBe(b.body);
     expect(a.headers['retry-after']).toBe(b.headers['retry-after']);
+  });
+
+  it('starts the lock over at a minute after a right password once a lock has ended', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2033-06-01T00:00:00Z');
+    vi.setSystemTime(start);
+    const user = await createUser(t);
+    const ip = freshIp();
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+    vi.setSystemTime(start + THROTTLE.accountLockBaseMs);
+    expect((await attempt(user.email, user.password, ip)).statusCode).toBe(200);
+    await failTimes(THROTTLE.accountFailures, user.email, ip);
+    const locked = await attempt(user.email, user.password, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(lockSeconds);
   });
 
   it('clears the count on a successful sign-in', async () => {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THROTTLE } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { loginThrottle } from '../../db/schema';
+import { createUser } from '../../test/builders';
 import { useTestApp } from '../../test/use-test-app';
 import { createThrottleRepository, type ThrottleRepository } from './repository';
 import { createThrottleService } from './service';
@@ -97,6 +100,46 @@ describe('an attempt waiting for a slot', () => {
     await answered();
     expect(letIn().map((waiter) => waiter.answer?.ticket?.contended)).toEqual([true, true]);
     expect(asks).toHaveLength(THROTTLE.accountFailures + 2);
+  });
+
+  it('a success settled in its session’s statement lets a waiter in once that statement ran, and only once', async () => {
+    const { service, asks, answered } = instance();
+    const attempt = fresh();
+    const user = await createUser(t);
+    const tickets = await fill(service, attempt);
+    const waiting = watch(service.admitSignIn(attempt, now));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(asks).toHaveLength(THROTTLE.accountFailures);
+
+    const settle = service.successCarried(tickets[0]!, now());
+    await t.app.tokens.issueAtSignIn({
+      userId: user.id,
+      client: { ip: attempt.ip, userAgent: null },
+      now: now(),
+      audit: () => ({
+        actorId: user.id,
+        action: 'auth.login.succeeded',
+        targetType: 'user',
+        targetId: user.id,
+      }),
+      carried: settle.statement,
+    });
+    await answered();
+    // The slot is free in the database, but this instance still counts it till it is told.
+    expect(waiting.answer).toBeUndefined();
+    settle.committed();
+    await answered();
+    expect(waiting.answer?.ticket?.contended).toBe(true);
+    // Settled: the sign-in's error path, had it come to it, would give back nothing more.
+    await service.signInAbandoned(tickets[0]!, now());
+    const account = tickets[0]!.own;
+    const [row] = await t.database.db
+      .select({ inFlight: loginThrottle.inFlight })
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, account));
+    expect(row).toEqual({ inFlight: THROTTLE.accountFailures });
+    for (const ticket of [...tickets.slice(1), waiting.answer!.ticket!])
+      await service.signInAbandoned(ticket, now());
   });
 
   it('on slots its own instance holds: asks again after a second, in case one was given back unseen', async () => {

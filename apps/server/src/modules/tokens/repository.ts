@@ -51,7 +51,7 @@ function buildSignInSessionInsert(db: Executor, carried?: CarriedStatement) {
     })
     .prepare(carried ? `auth_insert_session_with_audit_${carried.name}` : 'auth_insert_session_with_audit');
 }
-/** Per database, by the carried statement's name ('' for none). */
+/** Per database, by the carried statement's name (none: ''; a carried one's key starts with '+'). */
 const signInSessionInserts = new WeakMap<
   Executor,
   Map<string, ReturnType<typeof buildSignInSessionInsert>>
@@ -104,8 +104,9 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
   async insertWithAudit(row: NewSession, audit: NewAuditRow, carried?: CarriedStatement) {
     let queries = signInSessionInserts.get(db);
     if (!queries) signInSessionInserts.set(db, (queries = new Map()));
-    let query = queries.get(carried?.name ?? '');
-    if (!query) queries.set(carried?.name ?? '', (query = buildSignInSessionInsert(db, carried)));
+    const shape = carried ? `+${carried.name}` : '';
+    let query = queries.get(shape);
+    if (!query) queries.set(shape, (query = buildSignInSessionInsert(db, carried)));
     // Timestamps as ISO text (cast in the SQL): pg and PGlite serialise a Date parameter differently.
     await query.execute({
       id: row.id,
