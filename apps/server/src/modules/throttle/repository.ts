@@ -1,6 +1,6 @@
 import { eq, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { defineRepository } from '../../db/repository';
+import { defineRepository, preparedPerDatabase } from '../../db/repository';
 import { loginThrottle } from '../../db/schema';
 import type { CarriedStatement, Executor } from '../../db/types';
 
@@ -136,8 +136,7 @@ function buildAdmissionQuery(db: Executor, slots: number) {
     .leftJoin(cap, eq(cap.key, sql`${sql.placeholder('cap')}::text`))
     .prepare(name);
 }
-type AdmissionQuery = ReturnType<typeof buildAdmissionQuery>;
-const admissionQueries = new WeakMap<Executor, Map<number, AdmissionQuery>>();
+const admissionQueries = preparedPerDatabase<ReturnType<typeof buildAdmissionQuery>>();
 
 /**
  * The keys' rows locked in key order, for an UPDATE of several rows in one statement: an UPDATE's own
@@ -156,9 +155,10 @@ const inKeyOrder = (db: Executor, keys: Array<string | Placeholder>) =>
 export type Clear = { key: string; failures: number; lockLevel: number };
 
 /**
- * A right password's settle (see `succeeded`) made with placeholders only, for `successCarried`:
- * the slots of `slots` keys given back, in key order, and the failures an uncontended attempt saw
- * cleared. Its `returning` is only what a WITH needs: nothing reads it.
+ * A right password's settle (see `succeeded`), made with placeholders only so that it is prepared
+ * alone (`succeeded`) or inside the session's statement (`successCarried`): the slots of `slots` keys
+ * given back, in key order, and the failures an uncontended attempt saw cleared. Its `returning` is
+ * only what a WITH needs: nothing reads it.
  */
 function buildSuccess(db: Executor, slots: number) {
   const p = (name: string) => sql.placeholder(`throttle_${name}`);
@@ -176,6 +176,18 @@ function buildSuccess(db: Executor, slots: number) {
     .where(inArray(loginThrottle.key, inKeyOrder(db, keys)))
     .returning({ key: loginThrottle.key });
 }
+const successName = (slots: number) => `throttle_success_${slots}`;
+const successQueries = preparedPerDatabase<ReturnType<ReturnType<typeof buildSuccess>['prepare']>>();
+
+/** The values of buildSuccess's placeholders. */
+const successValues = (keys: string[], now: Date, clear?: Clear) => ({
+  throttle_now: now.toISOString(),
+  // No clear: a key equal to none (null).
+  throttle_clearKey: clear?.key ?? null,
+  throttle_clearLockLevel: clear?.lockLevel ?? 0,
+  throttle_clearFailures: clear?.failures ?? 0,
+  ...Object.fromEntries(keys.map((key, i) => [`throttle_key${i}`, key])),
+});
 
 /**
  * login_throttle: failure counts, in-flight attempts and locks per key, shared by every instance.
@@ -210,12 +222,7 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
     cap: string | undefined,
     now: Date,
   ): Promise<AdmissionRow[]> => {
-    let queries = admissionQueries.get(db);
-    // Stryker disable next-line ConditionalExpression: made anew, the map and the statement answer the same (they are kept to be built once)
-    if (!queries) admissionQueries.set(db, (queries = new Map()));
-    let query = queries.get(slotted.length);
-    // Stryker disable next-line ConditionalExpression: as above
-    if (!query) queries.set(slotted.length, (query = buildAdmissionQuery(db, slotted.length)));
+    const query = admissionQueries(db, String(slotted.length), () => buildAdmissionQuery(db, slotted.length));
     const rows = await query.execute({
       // As ISO text, cast in the SQL: pg and PGlite serialise a Date parameter differently.
       now: now.toISOString(),
@@ -320,18 +327,10 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
      * after it was admitted stay.
      */
     async succeeded(keys: string[], now: Date, clear?: Clear) {
-      const clears = clear
-        ? sql`${loginThrottle.key} = ${clear.key} and ${loginThrottle.lockLevel} = ${clear.lockLevel}`
-        : sql`false`;
-      await db
-        .update(loginThrottle)
-        .set({
-          inFlight: sql`greatest(${loginThrottle.inFlight} - 1, 0)`,
-          failures: sql`case when ${clears} then greatest(${loginThrottle.failures} - ${clear?.failures ?? 0}, 0) else ${loginThrottle.failures} end`,
-          lockLevel: sql`case when ${clears} then 0 else ${loginThrottle.lockLevel} end`,
-          updatedAt: now,
-        })
-        .where(inArray(loginThrottle.key, inKeyOrder(db, keys)));
+      const query = successQueries(db, String(keys.length), () =>
+        buildSuccess(db, keys.length).prepare(successName(keys.length)),
+      );
+      await query.execute(successValues(keys, now, clear));
     },
 
     /**
@@ -341,16 +340,9 @@ export const createThrottleRepository = defineRepository((db: Executor) => {
      */
     successCarried(keys: string[], now: Date, clear?: Clear): CarriedStatement {
       return {
-        name: `throttle_success_${keys.length}`,
+        name: successName(keys.length),
         build: (on) => buildSuccess(on, keys.length),
-        values: {
-          throttle_now: now.toISOString(),
-          // No clear: a key equal to none (null).
-          throttle_clearKey: clear?.key ?? null,
-          throttle_clearLockLevel: clear?.lockLevel ?? 0,
-          throttle_clearFailures: clear?.failures ?? 0,
-          ...Object.fromEntries(keys.map((key, i) => [`throttle_key${i}`, key])),
-        },
+        values: successValues(keys, now, clear),
       };
     },
 

@@ -180,6 +180,12 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
     }
   }
 
+  /** Slots of this instance's attempt given back here: the count it holds, and one waiter woken. */
+  const givenBack = (keys: string[]) => {
+    hold(keys, -1);
+    wake(...keys);
+  };
+
   async function settle(ticket: SignInTicket, outcome: (slotted: string[]) => Promise<void>) {
     if (ticket.settled) return;
     ticket.settled = true;
@@ -187,8 +193,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
     try {
       await outcome(slotted);
     } finally {
-      hold(slotted, -1);
-      wake(...slotted);
+      givenBack(slotted);
     }
   }
 
@@ -198,8 +203,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
     try {
       await outcome();
     } finally {
-      hold([key], -1);
-      wake(key);
+      givenBack([key]);
     }
   }
 
@@ -261,8 +265,7 @@ export function createThrottleService(deps: { throttle: ThrottleRepository }) {
           // Stryker disable next-line ConditionalExpression: openSession commits once; the guard keeps a ticket settled another way first from giving its slots back twice
           if (ticket.settled) return;
           ticket.settled = true;
-          hold(slotted, -1);
-          wake(...slotted);
+          givenBack(slotted);
         },
       };
     },

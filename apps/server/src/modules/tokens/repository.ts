@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import { defineRepository } from '../../db/repository';
+import { defineRepository, preparedPerDatabase } from '../../db/repository';
 import { auditLog, sessions, users } from '../../db/schema';
 import type { CarriedStatement, Executor } from '../../db/types';
 import { userRecordColumns, type UserRecord } from '../directory';
@@ -52,10 +52,7 @@ function buildSignInSessionInsert(db: Executor, carried?: CarriedStatement) {
     .prepare(carried ? `auth_insert_session_with_audit_${carried.name}` : 'auth_insert_session_with_audit');
 }
 /** Per database, by the carried statement's name (none: ''; a carried one's key starts with '+'). */
-const signInSessionInserts = new WeakMap<
-  Executor,
-  Map<string, ReturnType<typeof buildSignInSessionInsert>>
->();
+const signInSessionInserts = preparedPerDatabase<ReturnType<typeof buildSignInSessionInsert>>();
 
 export type ActiveSession = {
   sessionId: string;
@@ -102,11 +99,8 @@ export const createSessionRepository = defineRepository((db: Executor) => ({
 
   /** `carried`: another module's write committed with them, in the same statement (CarriedStatement). */
   async insertWithAudit(row: NewSession, audit: NewAuditRow, carried?: CarriedStatement) {
-    let queries = signInSessionInserts.get(db);
-    if (!queries) signInSessionInserts.set(db, (queries = new Map()));
     const shape = carried ? `+${carried.name}` : '';
-    let query = queries.get(shape);
-    if (!query) queries.set(shape, (query = buildSignInSessionInsert(db, carried)));
+    const query = signInSessionInserts(db, shape, () => buildSignInSessionInsert(db, carried));
     // Timestamps as ISO text (cast in the SQL): pg and PGlite serialise a Date parameter differently.
     await query.execute({
       id: row.id,
